@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+// Choreo: the animation model of UIKit and Core Animation as a Swift engine on Linux, scripted in Lua.
+// The layers (DESIGN.md §1) point down only: choreo → ChoreoRender, ChoreoLua → ChoreoRuntime → ChoreoCore.
+import PackageDescription
+
+let package = Package(
+    name: "Choreo",
+    products: [
+        .executable(name: "choreo", targets: ["choreo"]),
+        .executable(name: "choreo-bench", targets: ["ChoreoBenchmarks"]),
+        .library(name: "ChoreoCore", targets: ["ChoreoCore"]),
+        .library(name: "ChoreoRuntime", targets: ["ChoreoRuntime"]),
+        .library(name: "ChoreoLua", targets: ["ChoreoLua"]),
+        .library(name: "ChoreoRender", targets: ["ChoreoRender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config (Scripts/setup.sh installs them).
+        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // The native plugin ABI: a plain C header (and its version query).
+        .target(name: "ChoreoPluginABI"),
+
+        .target(name: "ChoreoCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "ChoreoRuntime", dependencies: ["ChoreoCore", "ChoreoPluginABI"]),
+        .target(name: "ChoreoLua", dependencies: ["ChoreoRuntime", "CLua"]),
+        .target(name: "ChoreoRender", dependencies: ["ChoreoCore", "CCairo"]),
+        .executableTarget(name: "choreo", dependencies: [
+            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "ChoreoBenchmarks", dependencies: [
+            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "ChoreoCoreTests", dependencies: ["ChoreoCore"]),
+        .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime"]),
+        .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua"]),
+        .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

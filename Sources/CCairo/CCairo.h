@@ -1,0 +1,2 @@
+// cairo from the system (Debian: libcairo2-dev).
+#include <cairo.h>

@@ -1,0 +1,28 @@
+/// The source of "now" for an engine: media time in seconds, like `CACurrentMediaTime()`.
+///
+/// The engine never reads the wall clock itself (CONVENTIONS §9): headless runs inject a
+/// `VirtualClock`, real-time runs a `MonotonicClock`.
+public protocol MediaClock: AnyObject {
+    /// Seconds since the clock's origin; never decreases.
+    var now: Double { get }
+}
+
+/// A clock that moves only when told to: headless runs and tests.
+///
+/// Time never goes backwards: `advance(to:)` with an earlier time is ignored, so a callback
+/// scheduled "in the past" runs at the current time, as swift-nio's `EmbeddedEventLoop` does.
+public final class VirtualClock: MediaClock {
+    public private(set) var now: Double
+
+    public init(now: Double = 0) { self.now = now }
+
+    /// Moves the clock to `time` if that is later than now.
+    public func advance(to time: Double) {
+        if time > now { now = time }
+    }
+
+    /// Moves the clock forward by `seconds` (ignored unless positive).
+    public func advance(by seconds: Double) {
+        if seconds > 0 { now += seconds }
+    }
+}

@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Real time from the system's monotonic clock, with its origin at the clock's creation.
+public final class MonotonicClock: MediaClock {
+    private let origin: Double
+
+    public init() { origin = MonotonicClock.systemSeconds() }
+
+    public var now: Double { MonotonicClock.systemSeconds() - origin }
+
+    /// Seconds of CLOCK_MONOTONIC: not affected by changes of the wall clock.
+    static func systemSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+    }
+}
