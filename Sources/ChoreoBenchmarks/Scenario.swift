@@ -1,0 +1,73 @@
+import ChoreoCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One benchmark: a named workload measured in a unit of its own.
+struct Scenario: Sendable {
+    let name: String
+    let summary: String
+    let unit: String
+    /// Runs the workload once and returns its measurement in `unit`, plus extra JSON fields.
+    let body: @Sendable () -> (value: Double, extra: [(String, Double)])
+
+    static let all: [Scenario] = [bezierSolve]
+
+    static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
+
+    func measure(runs: Int) -> BenchmarkResult {
+        var values: [Double] = []
+        var extra: [(String, Double)] = []
+        for _ in 0..<runs {
+            let run = body()
+            values.append(run.value)
+            extra = run.extra
+        }
+        values.sort()
+        return BenchmarkResult(
+            scenario: name, unit: unit, median: values[values.count / 2], min: values[0],
+            max: values[values.count - 1], runs: runs, extra: extra)
+    }
+}
+
+struct BenchmarkResult {
+    let scenario: String, unit: String
+    let median: Double, min: Double, max: Double
+    let runs: Int
+    let extra: [(String, Double)]
+
+    var json: String {
+        var fields = [
+            "\"scenario\": \"\(scenario)\"", "\"unit\": \"\(unit)\"", "\"median\": \(median)",
+            "\"min\": \(min)", "\"max\": \(max)", "\"runs\": \(runs)",
+        ]
+        fields += extra.map { "\"\($0.0)\": \($0.1)" }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    var text: String {
+        var line = "\(scenario): median \(median) \(unit) (min \(min), max \(max), \(runs) runs)"
+        for (key, value) in extra { line += "; \(key) \(value)" }
+        return line
+    }
+}
+
+/// Seconds of the monotonic clock.
+func monotonicSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+}
+
+/// A small deterministic generator (SplitMix64), so every run measures the same inputs.
+struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import ChoreoCore
+import ChoreoRuntime
+
+/// `choreo curves list | eval NAME T... | table [NAME...]`
+struct CurvesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "curves",
+        abstract: "List timing curves and evaluate them.",
+        subcommands: [List.self, Eval.self, Table.self])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the curves known by name.")
+
+        func run() throws {
+            for name in TimingRegistry().names { print(name) }
+        }
+    }
+
+    struct Eval: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a curve's progress and velocity at time fractions.",
+            discussion: "NAME is a curve name or a spec such as 'cubic-bezier(0.57,-0.4,0.96,0.87)'.")
+
+        @Argument(help: "The curve.") var name: String
+        @Argument(help: "Time fractions in 0...1.") var times: [Double]
+
+        func validate() throws {
+            if times.isEmpty { throw ValidationError("give at least one time fraction T") }
+        }
+
+        func run() throws {
+            let curve = try resolveCurve(name)
+            print("t\tprogress\tvelocity")
+            for t in times {
+                print("\(formatNumber(t))\t\(formatNumber(curve.progress(at: t)))\t\(formatNumber(curve.velocity(at: t)))")
+            }
+        }
+    }
+
+    struct Table: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print several curves side by side over evenly spaced time fractions.")
+
+        @Argument(help: "The curves (default: every built-in curve).") var names: [String] = []
+        @Option(help: "Number of intervals between t = 0 and t = 1.") var steps: Int = 10
+
+        func validate() throws {
+            if steps < 1 || steps > 10_000 { throw ValidationError("--steps must be within 1...10000") }
+        }
+
+        func run() throws {
+            let names = self.names.isEmpty ? TimingRegistry().names : self.names
+            let curves = try names.map(resolveCurve)
+            print((["t"] + names).joined(separator: "\t"))
+            for i in 0...steps {
+                let t = Double(i) / Double(steps)
+                let row = curves.map { fixed($0.progress(at: t)) }
+                print(([fixed(t)] + row).joined(separator: "\t"))
+            }
+        }
+    }
+}
+
+/// The curve named `name`, or a usage error that says what is valid.
+func resolveCurve(_ name: String) throws -> any TimingCurve {
+    do {
+        return try TimingRegistry().curve(named: name)
+    } catch {
+        throw ValidationError(error.description)
+    }
+}
+
+/// `value` with 6 decimals, for aligned tables.
+func fixed(_ value: Double) -> String {
+    let scaled = (value * 1_000_000).rounded()
+    let sign = scaled < 0 ? "-" : ""
+    let magnitude = Int64(abs(scaled))
+    let fraction = String(magnitude % 1_000_000)
+    return "\(sign)\(magnitude / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+}
