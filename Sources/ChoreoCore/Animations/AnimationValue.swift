@@ -1,0 +1,122 @@
+/// A value of any animatable kind, as animations carry it: the dynamic face of `AnimatableValue`.
+///
+/// Scripts hand animations untyped values (`fade.toValue = 1`, `move.toValue = {x=100, y=50}`);
+/// the key path decides which kind they must be (`PropertyPath.valueKind`), and they are checked
+/// once, when the animation is added. From then on the per-frame code switches on the case, which
+/// costs no allocation:
+///
+///     let a = AnimationValue.point(Point(x: 0, y: 0)), b = AnimationValue.point(Point(x: 10, y: 0))
+///     a.interpolated(to: b, fraction: 0.5)   // .point(5, 0)
+///
+/// Operations between values of different kinds cannot happen after that check; if one is forced
+/// anyway the left operand is returned unchanged, never a trap.
+public enum AnimationValue: Hashable, Sendable {
+    case scalar(Double)
+    case point(Point)
+    case size(Size)
+    case rect(Rect)
+    case color(Color)
+    case transform(Transform3D)
+
+    /// The kind of value this is.
+    public var kind: ValueKind {
+        switch self {
+        case .scalar: .scalar
+        case .point: .point
+        case .size: .size
+        case .rect: .rect
+        case .color: .color
+        case .transform: .transform
+        }
+    }
+
+    /// The additive identity of `kind`.
+    public static func zero(_ kind: ValueKind) -> AnimationValue {
+        switch kind {
+        case .scalar: .scalar(0)
+        case .point: .point(.zero)
+        case .size: .size(.zero)
+        case .rect: .rect(.zero)
+        case .color: .color(.zero)
+        case .transform: .transform(.identity)
+        }
+    }
+
+    /// The value at `fraction` between `self` and `other` (extrapolating outside 0...1).
+    @inlinable
+    public func interpolated(to other: AnimationValue, fraction: Double) -> AnimationValue {
+        switch (self, other) {
+        case let (.scalar(a), .scalar(b)): .scalar(a.interpolated(to: b, fraction: fraction))
+        case let (.point(a), .point(b)): .point(a.interpolated(to: b, fraction: fraction))
+        case let (.size(a), .size(b)): .size(a.interpolated(to: b, fraction: fraction))
+        case let (.rect(a), .rect(b)): .rect(a.interpolated(to: b, fraction: fraction))
+        case let (.color(a), .color(b)): .color(a.interpolated(to: b, fraction: fraction))
+        case let (.transform(a), .transform(b)): .transform(a.interpolated(to: b, fraction: fraction))
+        default: self
+        }
+    }
+
+    /// Additive composition (transforms: `lhs` first, then `rhs`).
+    @inlinable
+    public static func + (lhs: AnimationValue, rhs: AnimationValue) -> AnimationValue {
+        switch (lhs, rhs) {
+        case let (.scalar(a), .scalar(b)): .scalar(a + b)
+        case let (.point(a), .point(b)): .point(a + b)
+        case let (.size(a), .size(b)): .size(a + b)
+        case let (.rect(a), .rect(b)): .rect(a + b)
+        case let (.color(a), .color(b)): .color(a + b)
+        case let (.transform(a), .transform(b)): .transform(a + b)
+        default: lhs
+        }
+    }
+
+    /// The inverse of `+`: `(a - b) + b == a`.
+    @inlinable
+    public static func - (lhs: AnimationValue, rhs: AnimationValue) -> AnimationValue {
+        switch (lhs, rhs) {
+        case let (.scalar(a), .scalar(b)): .scalar(a - b)
+        case let (.point(a), .point(b)): .point(a - b)
+        case let (.size(a), .size(b)): .size(a - b)
+        case let (.rect(a), .rect(b)): .rect(a - b)
+        case let (.color(a), .color(b)): .color(a - b)
+        case let (.transform(a), .transform(b)): .transform(a - b)
+        default: lhs
+        }
+    }
+
+    /// Scaling by `k`.
+    @inlinable
+    public static func * (lhs: AnimationValue, k: Double) -> AnimationValue {
+        switch lhs {
+        case let .scalar(a): .scalar(a * k)
+        case let .point(a): .point(a * k)
+        case let .size(a): .size(a * k)
+        case let .rect(a): .rect(a * k)
+        case let .color(a): .color(a * k)
+        case let .transform(a): .transform(a * k)
+        }
+    }
+
+    /// The metric between two values of the same kind (0 for different kinds).
+    public func animationDistance(to other: AnimationValue) -> Double {
+        switch (self, other) {
+        case let (.scalar(a), .scalar(b)): a.animationDistance(to: b)
+        case let (.point(a), .point(b)): a.animationDistance(to: b)
+        case let (.size(a), .size(b)): a.animationDistance(to: b)
+        case let (.rect(a), .rect(b)): a.animationDistance(to: b)
+        case let (.color(a), .color(b)): a.animationDistance(to: b)
+        case let (.transform(a), .transform(b)): a.animationDistance(to: b)
+        default: 0
+        }
+    }
+
+    /// The scalar, for scalar values.
+    public var scalar: Double? { if case let .scalar(v) = self { v } else { nil } }
+    /// The point, for point values.
+    public var point: Point? { if case let .point(v) = self { v } else { nil } }
+}
+
+/// The kinds of animatable values, as error messages name them.
+public enum ValueKind: String, Hashable, Sendable {
+    case scalar = "number", point, size, rect, color, transform
+}
