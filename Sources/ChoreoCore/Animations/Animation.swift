@@ -1,0 +1,92 @@
+/// The base of every animation (CAAnimation): timing, a timing curve, removal on completion and a
+/// delegate. Concrete kinds: `BasicAnimation`, `SpringAnimation`, `KeyframeAnimation`,
+/// `AnimationGroup`, `TransitionAnimation`.
+///
+///     let fade = BasicAnimation(keyPath: "opacity")
+///     fade.fromValue = .scalar(0); fade.toValue = .scalar(1)
+///     fade.timing.duration = 1
+///     try layer.add(fade, forKey: "fade")
+///
+/// `Layer.add(_:forKey:)` attaches a **copy**: later changes to this object do not reach the
+/// running animation (as in Core Animation), and the delegate receives the copy.
+///
+/// Lifecycle (CONVENTIONS §11): an attached animation gets `animationDidStart` once, when its
+/// parent time reaches its `beginTime`, and `animationDidStop(finished:)` exactly once: with
+/// `true` when its active duration completes (whether or not it is then removed), or with `false`
+/// when it is removed or replaced before that. Events are delivered after the frame's values are
+/// computed, ordered by the instant they happened, then by the order the animations were added;
+/// an animation's start precedes its stop.
+public class Animation {
+    /// The CAMediaTiming properties. A duration of 0 becomes the transaction's animation duration
+    /// (0.25 s by default) when the animation is added; a `beginTime` of 0 becomes "now" in the
+    /// layer's time when the transaction commits.
+    public var timing = MediaTiming()
+    /// The pacing of the animation; nil means linear.
+    public var timingFunction: (any TimingCurve)?
+    /// Whether the animation is removed from its layer once its active duration completes.
+    public var isRemovedOnCompletion = true
+    /// Receives start and stop; retained strongly, as Core Animation does.
+    public var delegate: (any AnimationDelegate)?
+    /// A name for traces and error messages.
+    public var name: String?
+
+    public init() {}
+
+    /// A copy with every property; subclasses copy their own.
+    public func copy() -> Animation {
+        let copy = makeEmptyCopy()
+        copy.copyProperties(from: self)
+        return copy
+    }
+
+    /// A fresh instance of the dynamic type (subclasses override).
+    func makeEmptyCopy() -> Animation { Animation() }
+
+    /// Copies the base properties (subclasses override, calling super).
+    func copyProperties(from other: Animation) {
+        timing = other.timing
+        timingFunction = other.timingFunction
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+        delegate = other.delegate
+        name = other.name
+    }
+
+    /// The progress the timing function makes of a time fraction.
+    @inline(__always)
+    final func curvedProgress(_ fraction: Double) -> Double {
+        guard let timingFunction else { return fraction }
+        return timingFunction.progress(at: fraction)
+    }
+
+    // MARK: Hooks for the layer
+
+    /// Checks the animation against `layer` and resolves what depends on it (key paths, missing
+    /// from/to values from `presentation`). Called on the copy, once, when it is added.
+    func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+        timing = timing.resolvingDefaultDuration(defaultDuration)
+        try timing.validate()
+    }
+
+    /// Composes the animation's effect at `state` onto `frame`. Called only while in effect.
+    func apply(_ state: TimingState, to frame: inout PresentationFrame) {}
+
+    /// The key paths this animation writes (for `animationKeys` of views and for tracing).
+    var animatedPaths: [PropertyPath] { [] }
+}
+
+/// Receives the start and stop of an animation (CAAnimationDelegate).
+public protocol AnimationDelegate: AnyObject {
+    func animationDidStart(_ animation: Animation)
+    func animationDidStop(_ animation: Animation, finished: Bool)
+}
+
+extension AnimationDelegate {
+    public func animationDidStart(_ animation: Animation) {}
+    public func animationDidStop(_ animation: Animation, finished: Bool) {}
+}
+
+/// What a layer shows at one instant: its properties, and the transition running on it.
+public struct PresentationFrame {
+    public var properties: LayerProperties
+    public var transition: TransitionPresentation?
+}

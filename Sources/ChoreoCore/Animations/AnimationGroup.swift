@@ -1,0 +1,47 @@
+/// Animations that run together in one time space (CAAnimationGroup).
+///
+/// Children's times are relative to the group: a child's `beginTime` counts from the group's
+/// start, and children are clipped to the group's duration — a 10 s child in a 5 s group plays
+/// its first 5 s. The group repeats, autoreverses and fills as a whole. Children's delegates
+/// and `isRemovedOnCompletion` are ignored; the group's delegate gets the callbacks.
+///
+/// A child whose duration is 0 takes the group's duration (Apple is silent; this matches how
+/// UIKit lets nested animations inherit their container's duration).
+public final class AnimationGroup: Animation {
+    public var animations: [Animation] = []
+
+    override func makeEmptyCopy() -> Animation { AnimationGroup() }
+
+    override func copyProperties(from other: Animation) {
+        super.copyProperties(from: other)
+        guard let other = other as? AnimationGroup else { return }
+        animations = other.animations.map { $0.copy() }
+    }
+
+    override func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+        try super.prepare(presentation: presentation, layer: layer, defaultDuration: defaultDuration)
+        for (index, child) in animations.enumerated() {
+            do {
+                try child.prepare(presentation: presentation, layer: layer, defaultDuration: timing.duration)
+            } catch {
+                throw ArgumentError(
+                    parameter: "animations[\(index + 1)].\(error.parameter)", requirement: error.requirement,
+                    value: error.value)
+            }
+        }
+    }
+
+    override func apply(_ state: TimingState, to frame: inout PresentationFrame) {
+        guard let groupTime = state.childParentTime else { return }
+        // The group's own timing function warps the time its children see.
+        let time = timingFunction == nil
+            ? groupTime
+            : MediaTime(curvedProgress(state.progress ?? 0) * timing.duration.seconds)
+        for child in animations {
+            let childState = child.timing.state(at: time)
+            if childState.isInEffect { child.apply(childState, to: &frame) }
+        }
+    }
+
+    override var animatedPaths: [PropertyPath] { animations.flatMap(\.animatedPaths) }
+}

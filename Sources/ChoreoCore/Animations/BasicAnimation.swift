@@ -1,0 +1,68 @@
+/// An animation between two values of one property (CABasicAnimation).
+///
+/// At most two of `fromValue`, `toValue` and `byValue` are set; the pair interpolated is the
+/// reference's table (§4.4), a missing end taken from the layer's presentation value when the
+/// animation is added:
+///
+/// | from | to | by | interpolates |
+/// |---|---|---|---|
+/// | ● | ● | – | from → to |
+/// | ● | – | ● | from → from + by |
+/// | – | ● | ● | to − by → to |
+/// | ● | – | – | from → presentation |
+/// | – | ● | – | presentation → to |
+/// | – | – | ● | presentation → presentation + by |
+/// | – | – | – | presentation → model (the implicit-animation case) |
+///
+/// All three set is an error (Apple: "no more than two"; its behaviour is unconfirmed).
+public class BasicAnimation: PropertyAnimation {
+    public var fromValue: AnimationValue?
+    public var toValue: AnimationValue?
+    public var byValue: AnimationValue?
+
+    /// The resolved ends (set when the animation is added).
+    var start = AnimationValue.scalar(0)
+    var end = AnimationValue.scalar(0)
+
+    override func makeEmptyCopy() -> Animation { BasicAnimation(keyPath: keyPath) }
+
+    override func copyProperties(from other: Animation) {
+        super.copyProperties(from: other)
+        guard let other = other as? BasicAnimation else { return }
+        fromValue = other.fromValue
+        toValue = other.toValue
+        byValue = other.byValue
+        start = other.start
+        end = other.end
+    }
+
+    override func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+        try super.prepare(presentation: presentation, layer: layer, defaultDuration: defaultDuration)
+        try checkKind(fromValue, "fromValue")
+        try checkKind(toValue, "toValue")
+        try checkKind(byValue, "byValue")
+        let current = presentation.value(at: propertyPath)
+        switch (fromValue, toValue, byValue) {
+        case (.some, .some, .some):
+            throw ArgumentError(
+                parameter: "fromValue, toValue, byValue", requirement: "may not all be set (at most two)",
+                value: "all three")
+        case let (from?, to?, nil): (start, end) = (from, to)
+        case let (from?, nil, by?): (start, end) = (from, from + by)
+        case let (nil, to?, by?): (start, end) = (to - by, to)
+        case let (from?, nil, nil): (start, end) = (from, current)
+        case let (nil, to?, nil): (start, end) = (current, to)
+        case let (nil, nil, by?): (start, end) = (current, current + by)
+        case (nil, nil, nil): (start, end) = (current, layer.model.value(at: propertyPath))
+        }
+    }
+
+    override func apply(_ state: TimingState, to frame: inout PresentationFrame) {
+        guard let progress = state.progress else { return }
+        var value = start.interpolated(to: end, fraction: curvedProgress(progress))
+        if isCumulative && state.iteration > 0 {
+            value = value + (end - start) * Double(state.iteration)
+        }
+        compose(value, onto: &frame)
+    }
+}

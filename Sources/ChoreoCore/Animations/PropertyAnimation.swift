@@ -1,0 +1,53 @@
+/// An animation of one layer property by key path (CAPropertyAnimation).
+///
+/// `isAdditive` adds the animation's value to what is below it (the model and earlier
+/// animations) instead of replacing it; `isCumulative` makes each repeat cycle start where the
+/// previous one ended.
+public class PropertyAnimation: Animation {
+    /// The key path, as Core Animation names it: `opacity`, `position.x`, `transform.rotation.z`.
+    public var keyPath: String
+    public var isAdditive = false
+    public var isCumulative = false
+    /// The resolved key path (set when the animation is added).
+    var propertyPath = PropertyPath(.opacity)
+
+    public init(keyPath: String) {
+        self.keyPath = keyPath
+    }
+
+    override func makeEmptyCopy() -> Animation { PropertyAnimation(keyPath: keyPath) }
+
+    override func copyProperties(from other: Animation) {
+        super.copyProperties(from: other)
+        guard let other = other as? PropertyAnimation else { return }
+        keyPath = other.keyPath
+        isAdditive = other.isAdditive
+        isCumulative = other.isCumulative
+        propertyPath = other.propertyPath
+    }
+
+    override func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+        try super.prepare(presentation: presentation, layer: layer, defaultDuration: defaultDuration)
+        propertyPath = try layer.resolveAnimatablePath(keyPath)
+    }
+
+    override var animatedPaths: [PropertyPath] { [propertyPath] }
+
+    /// Checks that `value` fits the key path, naming the parameter in the error.
+    final func checkKind(_ value: AnimationValue?, _ parameter: String) throws(ArgumentError) {
+        guard let value, value.kind != propertyPath.valueKind else { return }
+        throw ArgumentError(
+            parameter: parameter, requirement: "must be a \(propertyPath.valueKind.rawValue) for key path \"\(keyPath)\"",
+            value: "a \(value.kind.rawValue)")
+    }
+
+    /// Composes `value` onto the frame: added to what is below when additive, else replacing it.
+    @inline(__always)
+    final func compose(_ value: AnimationValue, onto frame: inout PresentationFrame) {
+        if isAdditive {
+            frame.properties.setValue(frame.properties.value(at: propertyPath) + value, at: propertyPath)
+        } else {
+            frame.properties.setValue(value, at: propertyPath)
+        }
+    }
+}

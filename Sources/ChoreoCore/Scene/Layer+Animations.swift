@@ -1,0 +1,65 @@
+/// Core Animation's layer animation API: add by key, remove, list, look up.
+extension Layer {
+    /// Attaches a copy of `animation` under `key`, replacing (and stopping, with finished = false)
+    /// an animation already under that key. A transition without a key is added under "transition".
+    ///
+    /// The copy is checked against the layer now (key path, value kinds, timing) and its missing
+    /// from/to values are taken from the current presentation; its `beginTime`, when 0, becomes
+    /// the layer's local time when the transaction commits.
+    public func add(_ animation: Animation, forKey key: String?) throws(ArgumentError) {
+        let key = key ?? (animation is TransitionAnimation ? "transition" : nil)
+        let copy = animation.copy()
+        let defaultDuration = scene?.currentTransaction?.animationDuration ?? .defaultAnimationDuration
+        if let curve = scene?.currentTransaction?.animationTimingFunction, copy.timingFunction == nil {
+            copy.timingFunction = curve
+        }
+        try copy.prepare(presentation: presentation, layer: self, defaultDuration: defaultDuration)
+        if let key { removeAnimation(forKey: key) }
+        let entry = AttachedAnimation(key: key, animation: copy, sequence: Scene.nextSequence())
+        attached.append(entry)
+        invalidatePresentation(subtree: false)
+        scene?.didAdd(entry, to: self)
+    }
+
+    /// Detaches the animation under `key`; it stops with finished = false unless it had ended.
+    public func removeAnimation(forKey key: String) {
+        guard let index = attached.firstIndex(where: { $0.key == key }) else { return }
+        detach(at: index, finished: false)
+    }
+
+    /// Detaches every animation.
+    public func removeAllAnimations() {
+        while !attached.isEmpty { detach(at: attached.count - 1, finished: false) }
+    }
+
+    /// The keys of the attached animations, in the order they apply (keyless ones are skipped).
+    public func animationKeys() -> [String] { attached.compactMap(\.key) }
+
+    /// A copy of the animation attached under `key` (changing it changes nothing on screen).
+    public func animation(forKey key: String) -> Animation? {
+        attached.first { $0.key == key }?.animation.copy()
+    }
+
+    /// Removes the attached animation at `index`, emitting its stop unless already emitted.
+    func detach(at index: Int, finished: Bool) {
+        let entry = attached.remove(at: index)
+        invalidatePresentation(subtree: false)
+        if let scene {
+            scene.emitStop(entry, layer: self, finished: finished, at: nil)
+        } else {
+            entry.didStop = true
+        }
+    }
+
+    /// The property path for `keyPath` on this layer: a layer property or one of its custom ones.
+    public func resolveAnimatablePath(_ keyPath: String) throws(ArgumentError) -> PropertyPath {
+        let path = try PropertyPath(parsing: keyPath)
+        if case let .custom(name) = path.property, model.custom[name] == nil {
+            throw ArgumentError(
+                parameter: "keyPath",
+                requirement: "must name a layer property or a custom property set with setValue (\"\(name)\" is neither)",
+                value: "\"\(keyPath)\"")
+        }
+        return path
+    }
+}

@@ -1,0 +1,76 @@
+/// A node of the scene (CALayer): model properties, content, children, its own timing, and the
+/// animations attached to it by key.
+///
+/// The model is the truth a script sets; the presentation is computed from the model and the
+/// animations at the scene's current time, never stored as truth (DESIGN §2).
+///
+///     let box = Layer()
+///     try box.setValue(.scalar(0.5), forKeyPath: "opacity")
+///     let fade = BasicAnimation(keyPath: "opacity")
+///     fade.fromValue = .scalar(0); fade.timing.duration = 1
+///     try box.add(fade, forKey: "fade")
+///     box.presentation.opacity        // 0 at the start, 0.5 once it ends
+///
+/// A layer that is not owned by a view animates its property changes implicitly when it is part
+/// of a committed scene (Core Animation's default actions); a view's layer does not, except
+/// inside view animation blocks.
+public final class Layer {
+    /// A name for traces, tests and error messages.
+    public var name: String?
+    /// The model values.
+    public internal(set) var model = LayerProperties()
+    /// The layer's own timing space: `beginTime`, `speed`, `timeOffset` (the rest is unused;
+    /// layers are unbounded). Speed 0 freezes the layer and its subtree.
+    public var timing = MediaTiming() { didSet { invalidatePresentation(subtree: true) } }
+    public var isHidden = false
+    /// Whether sublayers are clipped to the bounds (UIView's clipsToBounds).
+    public var masksToBounds = false
+    public var content = LayerContent.none
+    /// Per-key implicit actions: `false` disables the implicit animation of that property.
+    public var actions: [String: Bool] = [:]
+
+    public internal(set) weak var superlayer: Layer?
+    public internal(set) var sublayers: [Layer] = []
+    /// The view that owns this layer, if any.
+    public internal(set) weak var view: View?
+    /// The view, held strongly while the layer is in a tree, so that the tree keeps its views
+    /// alive without a permanent view ⇄ layer cycle.
+    var viewRetainedByTree: View?
+    /// The scene the layer belongs to, if it is in one.
+    public internal(set) weak var scene: Scene?
+
+    /// Attached animations in the order they were added (the order they compose in).
+    var attached: [AttachedAnimation] = []
+    /// Whether the scene lists this layer among those with animations.
+    var isListedAsAnimated = false
+    /// The scene commit after which this layer counts as committed (implicit actions need that).
+    var attachedAtCommit = Int.max
+    /// The presentation cache, valid while `cacheStamp` equals the scene's frame stamp.
+    var cachedFrame: PresentationFrame?
+    var cacheStamp = -1
+
+    public init(name: String? = nil) {
+        self.name = name
+    }
+}
+
+/// An animation attached to a layer: the layer's copy, with its lifecycle.
+final class AttachedAnimation {
+    let key: String?
+    let animation: Animation
+    /// Global order of addition, for composition order ties and event order.
+    let sequence: Int
+    /// Whether `beginTime` has been resolved (at the commit of the transaction that added it).
+    var isCommitted = false
+    var didStart = false
+    /// Whether the stop event has been emitted (after which it is never emitted again).
+    var didStop = false
+    /// The transaction completions this animation holds open.
+    var completions: [TransactionCompletion] = []
+
+    init(key: String?, animation: Animation, sequence: Int) {
+        self.key = key
+        self.animation = animation
+        self.sequence = sequence
+    }
+}

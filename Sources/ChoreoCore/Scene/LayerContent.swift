@@ -1,0 +1,67 @@
+/// What a layer draws besides its background and border: text, an image, a shape, or a blur of
+/// what is behind it. The content kinds of DESIGN §3; none of it animates by interpolation (a
+/// change shows at once, or through a transition), except the shape's stroke ends and the blur
+/// radius, which are layer properties.
+public enum LayerContent: Hashable, Sendable {
+    case none
+    case text(TextContent)
+    case image(ImageContent)
+    case shape(ShapeContent)
+    /// A blur of what lies behind the layer, with the layer's `blurRadius`.
+    case blur
+}
+
+/// A label's text and its styling.
+public struct TextContent: Hashable, Sendable {
+    public enum Alignment: String, CaseIterable, Sendable { case left, center, right, natural, justified }
+    public enum Weight: String, CaseIterable, Sendable {
+        case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+    }
+
+    public var text: String
+    public var fontSize: Double
+    public var fontWeight: Weight
+    public var textColor: Color
+    public var alignment: Alignment
+
+    public init(text: String = "", fontSize: Double = 17, fontWeight: Weight = .regular,
+                textColor: Color = .black, alignment: Alignment = .natural) {
+        self.text = text
+        self.fontSize = fontSize
+        self.fontWeight = fontWeight
+        self.textColor = textColor
+        self.alignment = alignment
+    }
+}
+
+/// An image view's image: a PNG file, by path (resolved by whoever loads it).
+public struct ImageContent: Hashable, Sendable {
+    public var path: String
+    public init(path: String) { self.path = path }
+}
+
+/// A shape layer's path and its stroke and fill (CAShapeLayer; strokeStart and strokeEnd are
+/// layer properties, so they animate).
+public struct ShapeContent: Hashable, Sendable {
+    public var path: BezierPath
+    public var strokeColor: Color?
+    public var fillColor: Color?
+    public var lineWidth: Double
+
+    public init(path: BezierPath, strokeColor: Color? = .black, fillColor: Color? = nil, lineWidth: Double = 1) {
+        self.path = path
+        self.strokeColor = strokeColor
+        self.fillColor = fillColor
+        self.lineWidth = lineWidth
+    }
+}
+
+/// A layer's subtree frozen at one instant: what transitions show and renderers draw.
+public struct LayerSnapshot: Hashable, Sendable {
+    public var name: String?
+    public var properties: LayerProperties
+    public var content: LayerContent
+    public var isHidden: Bool
+    public var masksToBounds: Bool
+    public var sublayers: [LayerSnapshot]
+}

@@ -1,0 +1,31 @@
+/// The animatable state of a layer: what the model holds and what presentation computes.
+///
+/// One plain struct, so the presentation of an animated layer is a copy of its model with the
+/// animations composed onto it — no allocation, except for custom properties (a dictionary,
+/// copied only when an animation writes one).
+///
+/// Defaults are Core Animation's: anchor point (0.5, 0.5), opacity 1, an opaque black border and
+/// shadow color, a shadow offset of (0, −3) and radius 3 (shadowOpacity 0 hides it), strokeEnd 1.
+public struct LayerProperties: Hashable, Sendable {
+    public var position = Point.zero
+    public var bounds = Rect.zero
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var opacity = 1.0
+    public var backgroundColor = Color.clear
+    public var borderWidth = 0.0
+    public var borderColor = Color.black
+    public var cornerRadius = 0.0
+    public var transform = Transform3D.identity
+    public var zPosition = 0.0
+    public var shadowColor = Color.black
+    public var shadowOffset = Size(width: 0, height: -3)
+    public var shadowOpacity = 0.0
+    public var shadowRadius = 3.0
+    public var strokeStart = 0.0
+    public var strokeEnd = 1.0
+    public var blurRadius = 0.0
+    /// Numeric properties set by key (`layer:setValue(3, "progress")`), animatable by key path.
+    public var custom: [String: Double] = [:]
+
+    public init() {}
+}

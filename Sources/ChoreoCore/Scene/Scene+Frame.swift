@@ -1,0 +1,103 @@
+/// One frame: events and removals at a new time, then delivery in a deterministic order.
+extension Scene {
+    /// Moves the scene to `time` (ignored when earlier than now): commits the open implicit
+    /// transaction, starts and stops the animations whose begin or end lies in
+    /// (previous time, time], removes finished ones, and delivers the events.
+    ///
+    /// Events are ordered by the global instant they happened (a begin or end time, mapped
+    /// through the layers' time spaces), then by the order the animations were added; a start
+    /// precedes the stop of the same animation. A jump over an animation's whole life still
+    /// gives its start and its stop, once each.
+    public func advance(to time: MediaTime) {
+        if transactionStack.isEmpty { commit() }
+        guard time > currentTime || stamp == 0 else { return }
+        currentTime = time
+        stamp += 1
+
+        var stillAnimated: [Layer] = []
+        for layer in animatedLayers where layer.scene === self {
+            collectEvents(of: layer, at: time)
+            if layer.attached.isEmpty {
+                layer.isListedAsAnimated = false
+            } else {
+                stillAnimated.append(layer)
+            }
+        }
+        animatedLayers = stillAnimated
+        deliverEvents()
+    }
+
+    /// Starts, stops and removes the animations of one layer at global `time`.
+    private func collectEvents(of layer: Layer, at time: MediaTime) {
+        let mapping = layer.timeMapping
+        let local = mapping.localTime(from: time)
+        var index = 0
+        while index < layer.attached.count {
+            let entry = layer.attached[index]
+            let timing = entry.animation.timing
+            guard entry.isCommitted else {
+                index += 1
+                continue
+            }
+            if !entry.didStart && local >= timing.beginTime {
+                entry.didStart = true
+                enqueue(.didStart, entry, layer, at: globalTime(timing.beginTime, mapping, fallback: time))
+            }
+            if !entry.didStop, let end = timing.activeEndTime, local >= end {
+                emitStop(entry, layer: layer, finished: true, at: globalTime(end, mapping, fallback: time))
+                if entry.animation.isRemovedOnCompletion {
+                    layer.attached.remove(at: index)
+                    layer.invalidatePresentation(subtree: false)
+                    continue
+                }
+            }
+            index += 1
+        }
+    }
+
+    /// A layer-local instant in global time, when the layer's time can be mapped back.
+    private func globalTime(_ local: MediaTime, _ mapping: TimeMapping, fallback: MediaTime) -> MediaTime {
+        guard let inverse = mapping.inverse, mapping.scale > 0 else { return fallback }
+        let global = inverse.localTime(from: local)
+        return global.seconds.isFinite ? min(global, fallback) : fallback
+    }
+
+    /// Queues the stop of `entry` (once), at `time` or now.
+    func emitStop(_ entry: AttachedAnimation, layer: Layer, finished: Bool, at time: MediaTime?) {
+        guard !entry.didStop else { return }
+        entry.didStop = true
+        enqueue(.didStop(finished: finished), entry, layer, at: time ?? currentTime)
+    }
+
+    private func enqueue(_ kind: AnimationEvent.Kind, _ entry: AttachedAnimation, _ layer: Layer, at time: MediaTime) {
+        pendingEvents.append(AnimationEvent(
+            kind: kind, animation: entry.animation, layer: layer, key: entry.key, time: time, sequence: entry.sequence))
+        if case .didStop = kind {
+            for completion in entry.completions where completion.release() { readyCompletions.append(completion) }
+            entry.completions = []
+        }
+    }
+
+    /// Delivers queued events in order, then the transaction completions they finished.
+    /// Delegates may add or remove animations; what they cause is delivered in the same call.
+    func deliverEvents() {
+        while !pendingEvents.isEmpty || !readyCompletions.isEmpty {
+            let events = pendingEvents.sorted { a, b in
+                if a.time != b.time { return a.time < b.time }
+                if a.sequence != b.sequence { return a.sequence < b.sequence }
+                return a.kind == .didStart && b.kind != .didStart
+            }
+            pendingEvents.removeAll()
+            for event in events {
+                switch event.kind {
+                case .didStart: event.animation.delegate?.animationDidStart(event.animation)
+                case let .didStop(finished): event.animation.delegate?.animationDidStop(event.animation, finished: finished)
+                }
+                eventObserver?(event)
+            }
+            let completions = readyCompletions
+            readyCompletions.removeAll()
+            for completion in completions { completion.block() }
+        }
+    }
+}

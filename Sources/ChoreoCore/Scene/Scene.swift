@@ -1,0 +1,84 @@
+import Synchronization
+
+/// The root of a layer tree and its clock: where presentation values and animation events are
+/// computed (DESIGN §2, steps 2 and 3).
+///
+///     let scene = Scene()
+///     scene.rootView.addSubview(box)
+///     try box.add(fade, forKey: "fade")
+///     scene.commit()                 // the end of the script's turn: beginTimes resolve
+///     scene.advance(to: 0.5)         // a frame: values at 0.5 s, events delivered
+///     box.presentation.opacity
+///
+/// The scene knows nothing of clocks or display links: whoever drives it (the engine, a test)
+/// calls `advance(to:)` with each frame's time and `commit()` after each turn of script code.
+/// Only layers with animations are visited per frame.
+public final class Scene {
+    /// The root view (`scene.view` in scripts); its layer is the root of the layer tree.
+    public let rootView: View
+    public var rootLayer: Layer { rootView.layer }
+    /// The time of the last frame, in the root's (global) time. Never decreases.
+    public internal(set) var currentTime: MediaTime = .zero
+    /// Called for every animation event after the animation's delegate (tracing, tests).
+    public var eventObserver: ((AnimationEvent) -> Void)?
+
+    /// Bumped when time moves, invalidating every layer's presentation cache.
+    var stamp = 0
+    /// How many times the scene has committed; a layer attached before the latest commit is committed.
+    var commitCount = 0
+    /// Layers with attached animations, in the order they got their first one.
+    var animatedLayers: [Layer] = []
+    /// Animations added since the last commit.
+    var uncommitted: [(layer: Layer, entry: AttachedAnimation)] = []
+    /// Events waiting to be delivered, in the order they happened.
+    var pendingEvents: [AnimationEvent] = []
+    /// Explicit transactions (innermost last) and the implicit one.
+    var transactionStack: [Transaction] = []
+    var implicitTransaction: Transaction?
+    /// Completion blocks ready to run once their events are out.
+    var readyCompletions: [TransactionCompletion] = []
+
+    public init(rootView: View = View(name: "root")) {
+        self.rootView = rootView
+        rootView.layer.attach(to: self)
+    }
+
+    private static let sequence = Atomic<Int>(0)
+
+    /// A number that orders additions across the whole process.
+    static func nextSequence() -> Int {
+        sequence.add(1, ordering: .relaxed).newValue
+    }
+
+    /// Lists a layer as animated (idempotent).
+    func listAnimated(_ layer: Layer) {
+        guard !layer.isListedAsAnimated else { return }
+        layer.isListedAsAnimated = true
+        animatedLayers.append(layer)
+    }
+
+    /// Records a new attachment: it belongs to the open transaction until that commits.
+    func didAdd(_ entry: AttachedAnimation, to layer: Layer) {
+        listAnimated(layer)
+        uncommitted.append((layer, entry))
+        entry.completions = currentTransaction?.activeCompletions ?? []
+        for completion in entry.completions { completion.retain() }
+    }
+}
+
+/// A start or stop of an attached animation.
+public struct AnimationEvent {
+    public enum Kind: Equatable, Sendable {
+        case didStart
+        case didStop(finished: Bool)
+    }
+
+    public let kind: Kind
+    /// The animation as attached (the layer's copy).
+    public let animation: Animation
+    public let layer: Layer
+    public let key: String?
+    /// When it happened, in global time (for ordering; the frame may come later).
+    public let time: MediaTime
+    let sequence: Int
+}

@@ -1,0 +1,32 @@
+@testable import ChoreoCore
+
+/// A scene with one view, "box", at the origin, 100×100, committed at time 0.
+func makeScene() -> (Scene, View) {
+    let scene = Scene()
+    let box = View(name: "box", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    scene.rootView.addSubview(box)
+    scene.commit()
+    scene.advance(to: 0)
+    return (scene, box)
+}
+
+func basic(_ keyPath: String, from: AnimationValue? = nil, to: AnimationValue? = nil, by: AnimationValue? = nil,
+           duration: Double = 1, begin: Double = 0, fill: FillMode = .removed) -> BasicAnimation {
+    let animation = BasicAnimation(keyPath: keyPath)
+    animation.fromValue = from
+    animation.toValue = to
+    animation.byValue = by
+    animation.timing.duration = MediaDuration(duration)
+    animation.timing.beginTime = MediaTime(begin)
+    animation.timing.fillMode = fill
+    return animation
+}
+
+/// Records delegate calls as strings: "start name", "stop name true".
+final class EventLog: AnimationDelegate {
+    var entries: [String] = []
+    func animationDidStart(_ animation: Animation) { entries.append("start \(animation.name ?? "?")") }
+    func animationDidStop(_ animation: Animation, finished: Bool) {
+        entries.append("stop \(animation.name ?? "?") \(finished)")
+    }
+}
