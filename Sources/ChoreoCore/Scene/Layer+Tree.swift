@@ -75,7 +75,6 @@ extension Layer {
     func attach(to newScene: Scene?) {
         guard scene !== newScene else { return }
         scene = newScene
-        isListedAsAnimated = false
         attachedAtCommit = newScene?.commitCount ?? .max
         if let newScene, !attached.isEmpty { newScene.listAnimated(self) }
         for child in sublayers { child.attach(to: newScene) }

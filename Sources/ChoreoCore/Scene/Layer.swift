@@ -41,8 +41,8 @@ public final class Layer {
 
     /// Attached animations in the order they were added (the order they compose in).
     var attached: [AttachedAnimation] = []
-    /// Whether the scene lists this layer among those with animations.
-    var isListedAsAnimated = false
+    /// The scene whose list of animated layers holds this layer, if any.
+    weak var listedIn: Scene?
     /// The scene commit after which this layer counts as committed (implicit actions need that).
     var attachedAtCommit = Int.max
     /// The presentation cache, valid while `cacheStamp` equals the scene's frame stamp.

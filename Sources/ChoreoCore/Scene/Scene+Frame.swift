@@ -15,10 +15,15 @@ extension Scene {
         stamp += 1
 
         var stillAnimated: [Layer] = []
-        for layer in animatedLayers where layer.scene === self {
+        stillAnimated.reserveCapacity(animatedLayers.count)
+        for layer in animatedLayers {
+            guard layer.scene === self else {
+                if layer.listedIn === self { layer.listedIn = nil }
+                continue
+            }
             collectEvents(of: layer, at: time)
             if layer.attached.isEmpty {
-                layer.isListedAsAnimated = false
+                layer.listedIn = nil
             } else {
                 stillAnimated.append(layer)
             }

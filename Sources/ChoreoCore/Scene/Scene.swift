@@ -50,10 +50,10 @@ public final class Scene {
         sequence.add(1, ordering: .relaxed).newValue
     }
 
-    /// Lists a layer as animated (idempotent).
+    /// Lists a layer as animated (idempotent, also when it left and rejoined between frames).
     func listAnimated(_ layer: Layer) {
-        guard !layer.isListedAsAnimated else { return }
-        layer.isListedAsAnimated = true
+        guard layer.listedIn !== self else { return }
+        layer.listedIn = self
         animatedLayers.append(layer)
     }
 

@@ -204,3 +204,50 @@ struct LayerAnimationLifecycleTests {
         }
     }
 }
+
+@Suite("Animation lifecycle: tree changes and transaction settings")
+struct LayerTreeAnimationTests {
+    @Test("A layer removed and re-added between frames is visited once per frame, its events once")
+    func rejoinBetweenFrames() throws {
+        let (scene, box) = makeScene()
+        let log = EventLog()
+        let fade = basic("opacity", from: .scalar(0), to: .scalar(1))
+        fade.name = "fade"
+        fade.delegate = log
+        try box.layer.add(fade, forKey: "fade")
+        scene.commit()
+        scene.advance(to: 0.25)
+        box.removeFromSuperview()
+        scene.rootView.addSubview(box)
+        scene.advance(to: 0.5)
+        #expect(scene.animatedLayers.filter { $0 === box.layer }.count == 1)
+        #expect(box.layer.presentation.opacity == 0.5)
+        scene.advance(to: 2)
+        #expect(log.entries == ["start fade", "stop fade true"])
+        #expect(scene.animatedLayers.isEmpty)
+    }
+
+    @Test("A transaction's timing function goes to the animations added in it without one")
+    func transactionTimingFunction() throws {
+        let (scene, box) = makeScene()
+        let transaction = scene.beginTransaction()
+        transaction.animationTimingFunction = CubicBezierCurve.easeIn
+        try box.layer.add(basic("opacity", from: .scalar(0), to: .scalar(1)), forKey: "fade")
+        try scene.commitTransaction()
+        scene.advance(to: 0.5)
+        #expect(box.layer.presentation.opacity == CubicBezierCurve.easeIn.progress(at: 0.5))
+    }
+
+    @Test("Content and other non-animatable properties change at once, even on layers outside views")
+    func contentChangesAtOnce() throws {
+        let (scene, _) = makeScene()
+        let label = Layer(name: "label")
+        scene.rootLayer.addSublayer(label)
+        scene.commit()
+        label.content = .text(TextContent(text: "Bahama Air", fontSize: 28, textColor: .white))
+        label.isHidden = true
+        #expect(label.animationKeys().isEmpty)
+        #expect(label.snapshot().content == .text(TextContent(text: "Bahama Air", fontSize: 28, textColor: .white)))
+        #expect(label.snapshot().isHidden)
+    }
+}
