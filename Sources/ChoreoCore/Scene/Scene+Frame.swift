@@ -106,3 +106,13 @@ extension Scene {
         }
     }
 }
+
+extension Scene {
+    /// Whether any animation in the scene has yet to stop: what keeps a run going. An animation
+    /// kept after it finished (`isRemovedOnCompletion` false) holds its fill but does not count.
+    public var hasRunningAnimations: Bool {
+        !uncommitted.isEmpty || animatedLayers.contains { layer in
+            layer.scene === self && layer.attached.contains { !$0.didStop }
+        }
+    }
+}
