@@ -1,0 +1,65 @@
+/// A source of frames on a fixed grid of deadlines: what drives an `Engine` (CADisplayLink's
+/// role), without the engine knowing whether frames come from a virtual clock or a real one.
+///
+/// Frame `k` of a link's grid is due at `origin + Double(k) / framesPerSecond`: every deadline is
+/// computed from the origin, never accumulated, so a link does not drift. The link calls its
+/// handler once per frame it displays, with that frame's deadline as `timestamp`.
+///
+///     let link: any DisplayLink = VirtualDisplayLink(framesPerSecond: 60)
+///     link.start(origin: 0, firstFrame: 0) { tick in
+///         if tick.timestamp >= 1 { link.invalidate() }
+///     }
+///     link.waitUntilInvalidated()
+///
+/// Contract: the handler runs on one thread at a time and never concurrently with itself;
+/// timestamps strictly increase; a frame whose deadline passed while an earlier one was late is
+/// skipped (counted in `droppedFrames`), never delivered in a burst.
+public protocol DisplayLink: AnyObject {
+    /// The rate of the grid, in frames per second (> 0).
+    var framesPerSecond: Double { get }
+    /// The deadline of the frame being displayed (the last one delivered); 0 before the first.
+    var timestamp: Double { get }
+    /// The deadline of the next frame on the grid: render for this time.
+    var targetTimestamp: Double { get }
+    /// The interval between frames, 1 / `framesPerSecond`, in seconds.
+    var duration: Double { get }
+    /// While true the handler is not called (deadlines pass without being counted as dropped).
+    var isPaused: Bool { get set }
+    /// How many deadlines were skipped because a frame came late, since `start`.
+    var droppedFrames: Int { get }
+
+    /// Starts delivering the frames `firstFrame`, `firstFrame + 1`, ... (`firstFrame` ≥ 0) of the
+    /// grid whose frame 0 is at `origin` (media seconds) to `handler`, until `invalidate()`. For
+    /// a real-time link frame 0 is due the moment `start` is called. A link starts once.
+    func start(origin: Double, firstFrame: Int, handler: @escaping (DisplayLinkTick) -> Void)
+    /// Stops the link for good; no handler call begins after it returns (on the link's thread).
+    func invalidate()
+    /// Blocks the caller until the link is invalidated. Returns at once for a link that runs
+    /// synchronously inside `start`; must not be called from the thread the handler runs on.
+    func waitUntilInvalidated()
+}
+
+/// One frame delivered by a display link.
+public struct DisplayLinkTick: Hashable, Sendable {
+    /// The frame's index on the link's grid.
+    public var frame: Int
+    /// The frame's deadline: `origin + Double(frame) / framesPerSecond`.
+    public var timestamp: Double
+    /// The next frame's deadline.
+    public var targetTimestamp: Double
+    /// Deadlines skipped just before this frame because it came late (0 on time).
+    public var droppedFrames: Int
+
+    public init(frame: Int, timestamp: Double, targetTimestamp: Double, droppedFrames: Int = 0) {
+        self.frame = frame
+        self.timestamp = timestamp
+        self.targetTimestamp = targetTimestamp
+        self.droppedFrames = droppedFrames
+    }
+}
+
+/// The deadline of frame `k` on a grid: computed from the origin, never accumulated.
+@inline(__always)
+func gridDeadline(origin: Double, frame: Int, framesPerSecond: Double) -> Double {
+    origin + Double(frame) / framesPerSecond
+}

@@ -1,0 +1,118 @@
+import ChoreoCore
+
+/// The frame loop of DESIGN §2: callbacks in time order at exact times, the scene, the sinks.
+extension Engine {
+    /// Produces frame `number` at `time`: fires what is due, advances the scene, feeds the sinks.
+    /// Returns false when a callback threw (the report holds the failure; no frame is produced).
+    func produceFrame(_ number: Int, time: Double, targetTime: Double, droppedFrames: Int) -> Bool {
+        frameInProgress = number
+        displayLinkFiredInFrame = false
+        defer { frameInProgress = nil }
+        displayLinks.removeAll { $0.isInvalidated }
+        while true {
+            let timer = timers.peekDue(upTo: time)
+            let link = nextDueLink(on: number)
+            if let timer, timer.deadline < time || link.map({ timer.sequence < $0.sequence }) ?? true {
+                guard fireFirstTimer() else { return false }
+            } else if let link {
+                guard fire(link, frame: number, time: time) else { return false }
+            } else {
+                break
+            }
+        }
+        moveTime(to: time)
+        let frame = EngineFrame(
+            number: number, time: time, targetTime: targetTime, droppedFrames: droppedFrames, scene: scene)
+        lastFrame = frame
+        report.frames += 1
+        report.droppedFrames += droppedFrames
+        for sink in sinks { sink(frame) }
+        return true
+    }
+
+    /// Fires the timers due by `limit`, in order, without a frame (a run ending between frames).
+    func fireTimers(upTo limit: Double) -> Bool {
+        while timers.peekDue(upTo: limit) != nil {
+            guard fireFirstTimer() else { return false }
+        }
+        return true
+    }
+
+    /// Moves engine time forward to `time` (never back), the virtual clock and the scene with it.
+    /// The scene's `advance` delivers the animation events up to that time.
+    func moveTime(to time: Double) {
+        if time > now { now = time }
+        (clock as? VirtualClock)?.advance(to: now)
+        scene.advance(to: MediaTime(now))
+    }
+
+    /// The number of the next frame on the grid: the frame at now, unless it was produced.
+    func nextFrameNumber() -> Int {
+        grid.firstFrame(atOrAfter: now, inclusive: lastFrame?.time != now)
+    }
+
+    /// Switches to `newGrid`; display links then fire on the first frame of the new grid.
+    func useGrid(_ newGrid: FrameGrid) {
+        guard newGrid != grid else { return }
+        grid = newGrid
+        let first = nextFrameNumber()
+        for link in displayLinks { link.nextFrame = first }
+    }
+
+    // MARK: Callbacks
+
+    /// Fires the first timer in the queue at its deadline; a repeating one is re-armed first, so
+    /// that it can cancel itself.
+    private func fireFirstTimer() -> Bool {
+        guard let timer = timers.popDue(upTo: .infinity), let callback = timer.callback else { return true }
+        let deadline = timer.deadline
+        timer.firings += 1
+        if let next = timer.nextRepeatDeadline() {
+            timer.deadline = next
+            timer.sequence = nextSequence()
+            timers.insert(timer)
+        } else {
+            timer.callback = nil
+        }
+        moveTime(to: deadline)
+        report.timersFired += 1
+        return invoke(.timer) { try callback() }
+    }
+
+    /// The running display link due on `frame` that was scheduled first.
+    private func nextDueLink(on frame: Int) -> ScriptDisplayLink? {
+        var best: ScriptDisplayLink?
+        for link in displayLinks where link.isRunning && link.nextFrame <= frame {
+            if best.map({ link.sequence < $0.sequence }) ?? true { best = link }
+        }
+        return best
+    }
+
+    /// Fires `link` on frame `frame` at `time` and schedules its next frame.
+    private func fire(_ link: ScriptDisplayLink, frame: Int, time: Double) -> Bool {
+        let interval = ScriptDisplayLink.frameInterval(
+            preferred: link.preferredFramesPerSecond, maximum: grid.framesPerSecond)
+        moveTime(to: time)
+        link.timestamp = time
+        link.targetTimestamp = grid.time(of: frame + interval)
+        link.duration = 1 / grid.framesPerSecond
+        link.nextFrame = frame + interval
+        link.sequence = nextSequence()
+        displayLinkFiredInFrame = true
+        guard let callback = link.callback else { return true }
+        report.displayLinkCallbacks += 1
+        return invoke(.displayLink) { try callback(link) }
+    }
+
+    /// Runs one callback, then commits the scene (also when it threw). A throw stops the run.
+    private func invoke(_ kind: CallbackFailure.Callback, _ body: () throws -> Void) -> Bool {
+        defer { scene.commit() }
+        do {
+            try body()
+            return true
+        } catch {
+            report.error = CallbackFailure(error: error, time: now, callback: kind)
+            return false
+        }
+    }
+}

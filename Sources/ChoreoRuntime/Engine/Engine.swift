@@ -1,0 +1,172 @@
+import ChoreoCore
+import Dispatch
+
+/// The engine host: a scene, its timers and display links, and the frame loop that drives them
+/// (DESIGN §2 and §4), headless on virtual time or in real time on a display link.
+///
+///     let engine = try Engine()
+///     engine.addFrameSink { frame in trace.record(frame) }
+///     try box.layer.add(fade, forKey: "fade")
+///     try engine.after(0.5) { print(engine.now) }    // exactly 0.5
+///     let report = try engine.run(until: .time(10), fps: 60)
+///
+/// Each frame, at time `t` on the frame grid:
+/// 1. the timers due by `t` fire in time order, each with `now` equal to its deadline and the
+///    scene advanced to that time first (so presentation values read inside are at that time),
+///    then the display links due on the frame fire at `t`; timers and links due at the same
+///    instant run in the order they were scheduled (a link's next firing is scheduled when it
+///    fires);
+/// 2. the scene advances to `t`, computing presentation and delivering animation events;
+/// 3. the scene is committed after every callback;
+/// 4. the frame goes to the sinks.
+///
+/// Exact virtual time (CONVENTIONS §10): time never goes backwards, a timer scheduled in the
+/// past runs at the current time, and frames still happen at every `n / fps` in between. The
+/// engine never reads the clock in headless runs; when its clock is a `VirtualClock` it moves the
+/// clock in step with `now`. A callback that throws stops the run (`CallbackFailure`).
+///
+/// Not thread-safe: use an engine from one thread at a time. Real-time runs do their work on
+/// `queue` while the caller waits, so script code still never runs concurrently.
+public final class Engine {
+    /// The scene the engine drives.
+    public let scene: Scene
+    /// The injected clock: a `VirtualClock` the engine moves with `now` (headless), or a real
+    /// clock that paces real-time runs.
+    public let clock: any MediaClock
+    /// The serial queue real-time runs work on.
+    public let queue: DispatchQueue
+    /// Engine time in seconds: what `CACurrentMediaTime()` returns to scripts. Inside a callback
+    /// it is the callback's time (a timer's deadline, a display link's frame time).
+    public internal(set) var now: Double
+    /// The frame rate of `advance` and of runs that do not give one.
+    public internal(set) var framesPerSecond: Double
+    /// The most frames one `advance` produces: a longer jump produces only its last frame and
+    /// counts the rest as dropped. Timers and animation events still happen, each once, in order,
+    /// at their own times. 100,000 frames is about 28 minutes at 60 fps.
+    public var maximumFramesPerAdvance = 100_000
+    /// The last frame handed to sinks.
+    public internal(set) var lastFrame: EngineFrame?
+
+    let timers = TimerQueue()
+    var displayLinks: [ScriptDisplayLink] = []
+    var sinks: [(EngineFrame) -> Void] = []
+    /// Orders everything scheduled: ties in time run in this order.
+    var sequence = 0
+    /// How frame numbers map to times in the current run.
+    var grid: FrameGrid
+    /// The frame being produced, and whether a display link has fired in it.
+    var frameInProgress: Int?
+    var displayLinkFiredInFrame = false
+    /// Whether a run is driving frames (`run`, `runRealtime`).
+    var isDriving = false
+    /// The report of the run in progress.
+    var report: RunReport
+
+    /// An engine for `scene`, on `clock`, at `framesPerSecond` (finite, > 0). Time starts at the
+    /// clock's time when it is a `VirtualClock`, else at 0.
+    public init(scene: Scene = Scene(), clock: any MediaClock = VirtualClock(), framesPerSecond: Double = 60)
+        throws(ArgumentError)
+    {
+        self.scene = scene
+        self.clock = clock
+        self.framesPerSecond = try requirePositive(framesPerSecond, "framesPerSecond")
+        now = (clock as? VirtualClock)?.now ?? 0
+        queue = DispatchQueue(label: "choreo.engine")
+        grid = FrameGrid(framesPerSecond: framesPerSecond)
+        report = RunReport(reason: .idle, startTime: now, endTime: now)
+    }
+
+    // MARK: Timers
+
+    /// Calls `callback` once, `seconds` (finite, ≥ 0) from now.
+    @discardableResult
+    public func after(_ seconds: Double, _ callback: @escaping () throws -> Void) throws(ArgumentError) -> TimerHandle {
+        let delay = try requireNonNegative(seconds, "seconds")
+        return schedule(deadline: now + delay, interval: nil, callback)
+    }
+
+    /// Calls `callback` every `seconds` (finite, > 0), first at now + seconds; the `k`-th call
+    /// is at exactly start + k × seconds, whatever the frame rate.
+    @discardableResult
+    public func every(_ seconds: Double, _ callback: @escaping () throws -> Void) throws(ArgumentError) -> TimerHandle {
+        let interval = try requirePositive(seconds, "seconds")
+        guard now + interval > now else {
+            // So small that the deadlines would not move: it would fire forever at one instant.
+            throw ArgumentError(
+                parameter: "seconds", requirement: "must be large enough to move time at \(formatNumber(now)) s",
+                value: interval)
+        }
+        return schedule(deadline: now + interval, interval: interval, callback)
+    }
+
+    /// Calls `callback` once at engine time `time` (finite); a time in the past means now.
+    @discardableResult
+    public func schedule(at time: Double, _ callback: @escaping () throws -> Void) throws(ArgumentError)
+        -> TimerHandle
+    {
+        let deadline = try requireFinite(time, "time")
+        return schedule(deadline: max(deadline, now), interval: nil, callback)
+    }
+
+    private func schedule(deadline: Double, interval: Double?, _ callback: @escaping () throws -> Void) -> TimerHandle {
+        let timer = TimerHandle(
+            deadline: deadline, interval: interval, start: now, sequence: nextSequence(), callback: callback)
+        timers.insert(timer)
+        return timer
+    }
+
+    // MARK: Display links and sinks
+
+    /// Adds a display link calling `callback` on frames at `preferredFramesPerSecond` (finite,
+    /// ≥ 0; 0 = the engine's rate; otherwise rounded to a factor of it, as Apple does).
+    @discardableResult
+    public func addDisplayLink(preferredFramesPerSecond: Double = 0,
+                               callback: @escaping (ScriptDisplayLink) throws -> Void) throws(ArgumentError)
+        -> ScriptDisplayLink
+    {
+        let rate = try requireNonNegative(preferredFramesPerSecond, "preferredFramesPerSecond")
+        let first: Int
+        if let frame = frameInProgress {
+            first = displayLinkFiredInFrame ? frame + 1 : frame
+        } else {
+            first = nextFrameNumber()
+        }
+        let link = ScriptDisplayLink(
+            preferredFramesPerSecond: rate, nextFrame: first, sequence: nextSequence(), callback: callback)
+        displayLinks.append(link)
+        return link
+    }
+
+    /// Adds a sink that receives every frame, after its callbacks and animation events (on
+    /// `queue` in real-time runs). Sinks run in the order they were added.
+    public func addFrameSink(_ sink: @escaping (EngineFrame) -> Void) {
+        sinks.append(sink)
+    }
+
+    /// Runs one turn of script code at the current time, then commits the scene (what the Lua
+    /// layer does around a scene's top level). Errors propagate; the scene is committed anyway.
+    public func perform<T>(_ body: () throws -> T) rethrows -> T {
+        defer { scene.commit() }
+        return try body()
+    }
+
+    // MARK: State
+
+    /// What still keeps the engine running.
+    public var pendingWork: PendingWork {
+        PendingWork(
+            hasAnimations: scene.hasRunningAnimations,
+            timers: timers.count,
+            displayLinks: displayLinks.count { $0.isRunning })
+    }
+
+    /// Whether nothing is left to do: no animation, timer or running display link.
+    public var isIdle: Bool {
+        timers.isEmpty && !displayLinks.contains { $0.isRunning } && !scene.hasRunningAnimations
+    }
+
+    func nextSequence() -> Int {
+        sequence += 1
+        return sequence
+    }
+}

@@ -1,0 +1,82 @@
+import ChoreoCore
+import Testing
+@testable import ChoreoRuntime
+
+@Suite("Engine: order of work within a frame")
+struct FrameOrderTests {
+    @Test("Timers and animation events run in time order, between and on frames")
+    func timersAndEventsInTimeOrder() throws {
+        let (engine, box) = try makeEngine()
+        let log = EventLog()
+        try engine.perform { try box.layer.add(fade("a", duration: 0.505, log: log), forKey: "a") }
+        try engine.after(0.5) { log.append("timer 0.5") }
+        try engine.after(0.51) { log.append("timer 0.51") }
+        engine.addFrameSink { frame in
+            if frame.number >= 29 { log.append("frame \(frame.number)") }
+        }
+        try engine.run()
+        #expect(log.entries == [
+            "start a", "frame 29", "timer 0.5", "frame 30", "stop a", "timer 0.51", "frame 31",
+        ])
+    }
+
+    @Test("An animation that ends at a timer's instant has stopped when the timer runs")
+    func eventsBeforeTimerAtSameInstant() throws {
+        let (engine, box) = try makeEngine()
+        let log = EventLog()
+        try engine.perform { try box.layer.add(fade("a", duration: 0.5, log: log), forKey: "a") }
+        try engine.after(0.5) { log.append("timer, keys \(box.layer.animationKeys())") }
+        try engine.run()
+        #expect(log.entries == ["start a", "stop a", "timer, keys []"])
+    }
+
+    @Test("Display-link callbacks run after the timers due by the frame, with the scene at the frame's time")
+    func displayLinksAfterTimers() throws {
+        let (engine, box) = try makeEngine()
+        let log = EventLog()
+        try engine.perform { try box.layer.add(fade("a", duration: 0.04), forKey: "a") }
+        try engine.after(0.02) { log.append("timer \(engine.now)") }
+        let link = try engine.addDisplayLink { link in
+            let opacity = box.layer.presentation.opacity
+            let verdict = abs(opacity - link.timestamp / 0.04) < 1e-12 ? "ok" : "\(opacity)"
+            log.append("link \(link.timestamp) at \(engine.now), opacity \(verdict)")
+        }
+        try engine.run(until: .time(0.04))
+        link.invalidate()
+        #expect(log.entries == [
+            "link 0.0 at 0.0, opacity ok",
+            "link \(1.0 / 60) at \(1.0 / 60), opacity ok",
+            "timer 0.02",
+            "link \(2.0 / 60) at \(2.0 / 60), opacity ok",
+        ])
+    }
+
+    @Test("A timer and a display link due at the same instant run in scheduling order")
+    func timerAndLinkTie() throws {
+        let (engine, _) = try makeEngine()
+        let log = EventLog()
+        try engine.after(0.5) { log.append("early timer") }
+        let link = try engine.addDisplayLink { link in
+            if link.timestamp == 0.5 { log.append("link") }
+        }
+        try engine.after(0.5) { log.append("late timer") }
+        try engine.advance(to: 0.5)
+        link.invalidate()
+        // The link's firing at 0.5 was scheduled when it fired at 29/60, after both timers.
+        #expect(log.entries == ["early timer", "late timer", "link"])
+    }
+
+    @Test("Sinks see the frame after its callbacks and events, with the scene at the frame's time")
+    func sinksSeeTheFrame() throws {
+        let (engine, box) = try makeEngine()
+        try engine.perform { try box.layer.add(fade("a"), forKey: "a") }
+        var samples: [(Double, Double)] = []
+        engine.addFrameSink { frame in
+            samples.append((frame.time, frame.scene.rootLayer.sublayers[0].presentation.opacity))
+        }
+        try engine.run()
+        #expect(samples.count == 61)
+        #expect(samples.dropLast().allSatisfy { abs($0.0 - $0.1) < 1e-12 })
+        #expect(samples.last?.1 == 1)  // removed at its end: the model value
+    }
+}
