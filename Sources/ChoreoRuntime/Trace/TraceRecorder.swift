@@ -1,0 +1,148 @@
+import ChoreoCore
+
+/// Records presentation values frame by frame as JSONL or CSV (DESIGN §7).
+///
+///     {"frame":3,"time":0.05,"views":{"box":{"opacity":0.5,"position":{"x":60,"y":140}}}}
+///
+/// Views are the named views below the scene's root in tree order (depth first, back to front); values are
+/// their layers' presentation at the frame's time. Numbers use the shortest form that reads back
+/// to the same double (integers without a fraction), so equal runs give byte-identical traces.
+/// Compound values: points `{"x","y"}`, sizes `{"width","height"}`, rects `{"x","y","width","height"}`,
+/// colors `{"r","g","b","a"}` (components 0...1), transforms `[a,b,c,d,tx,ty]` when affine, else
+/// their 16 entries m11…m44. CSV flattens them into columns (`box.position.x`, `box.color.r`).
+public final class TraceRecorder {
+    public enum Format: String, CaseIterable, Sendable { case jsonl, csv }
+
+    public let format: Format
+    public let selection: TraceSelection
+    private let write: (String) -> Void
+    private var wroteHeader = false
+
+    /// A recorder that hands each finished line (without newline) to `write`.
+    public init(format: Format = .jsonl, selection: TraceSelection = .all, write: @escaping (String) -> Void) {
+        self.format = format
+        self.selection = selection
+        self.write = write
+    }
+
+    /// Records one frame of `scene` (at the scene's current time).
+    public func record(frame: Int, scene: Scene) {
+        let views = Self.namedViews(in: scene.rootView)
+        var columns: [(String, AnimationValue)] = []
+        for view in views {
+            let presentation = view.layer.presentation
+            for keyPath in selection.keyPaths(for: view.name ?? "") {
+                guard let path = try? view.layer.resolveAnimatablePath(keyPath) else { continue }
+                columns.append(("\(view.name ?? "")\u{0}\(keyPath)", presentation.value(at: path)))
+            }
+        }
+        switch format {
+        case .jsonl: write(jsonLine(frame: frame, time: scene.currentTime, columns: columns))
+        case .csv:
+            if !wroteHeader {
+                wroteHeader = true
+                write((["frame", "time"] + columns.flatMap { csvNames($0.0, $0.1) }).joined(separator: ","))
+            }
+            write(([String(frame), formatNumber(scene.currentTime.seconds)]
+                + columns.flatMap { csvComponents($0.1).map(formatTraceNumber) }).joined(separator: ","))
+        }
+    }
+
+    /// The named views below the scene's root view, depth first, back to front.
+    static func namedViews(in root: View) -> [View] {
+        var result: [View] = []
+        func visit(_ view: View) {
+            if view.name != nil { result.append(view) }
+            for child in view.subviews { visit(child) }
+        }
+        for child in root.subviews { visit(child) }
+        return result
+    }
+
+    private func jsonLine(frame: Int, time: MediaTime, columns: [(String, AnimationValue)]) -> String {
+        var line = "{\"frame\":\(frame),\"time\":\(formatTraceNumber(time.seconds)),\"views\":{"
+        var currentView: String?
+        for (key, value) in columns {
+            let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
+            let view = String(parts[0]), keyPath = String(parts[1])
+            if view != currentView {
+                if currentView != nil { line += "}," }
+                line += "\(jsonString(view)):{"
+                currentView = view
+            } else {
+                line += ","
+            }
+            line += "\(jsonString(keyPath)):\(jsonValue(value))"
+        }
+        if currentView != nil { line += "}" }
+        return line + "}}"
+    }
+
+    private func jsonValue(_ value: AnimationValue) -> String {
+        let names = componentNames(value)
+        let numbers = csvComponents(value).map(formatTraceNumber)
+        if names.isEmpty {
+            return numbers.count == 1 ? numbers[0] : "[" + numbers.joined(separator: ",") + "]"
+        }
+        return "{" + zip(names, numbers).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
+    }
+
+    private func csvNames(_ key: String, _ value: AnimationValue) -> [String] {
+        let base = key.split(separator: "\u{0}", omittingEmptySubsequences: false).joined(separator: ".")
+        let names = componentNames(value)
+        if !names.isEmpty { return names.map { "\(base).\($0)" } }
+        let count = csvComponents(value).count
+        return count == 1 ? [base] : (0..<count).map { "\(base)[\($0)]" }
+    }
+
+    private func componentNames(_ value: AnimationValue) -> [String] {
+        switch value {
+        case .scalar, .transform: []
+        case .point: ["x", "y"]
+        case .size: ["width", "height"]
+        case .rect: ["x", "y", "width", "height"]
+        case .color: ["r", "g", "b", "a"]
+        }
+    }
+
+    private func csvComponents(_ value: AnimationValue) -> [Double] {
+        switch value {
+        case let .scalar(v): [v]
+        case let .point(p): [p.x, p.y]
+        case let .size(s): [s.width, s.height]
+        case let .rect(r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
+        case let .color(c): [c.red, c.green, c.blue, c.alpha]
+        case let .transform(t):
+            if let affine = t.affine { [affine.a, affine.b, affine.c, affine.d, affine.tx, affine.ty] } else { t.entries }
+        }
+    }
+}
+
+/// A number as traces write it: shortest round-trip form, integers bare, -0 as 0, and `null` for
+/// NaN and infinities (JSON has no spelling for them).
+func formatTraceNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    return formatNumber(value == 0 ? 0 : value)
+}
+
+/// A JSON string literal.
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
