@@ -26,7 +26,8 @@ let package = Package(
 
         .target(name: "ChoreoCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "ChoreoRuntime", dependencies: ["ChoreoCore", "ChoreoPluginABI"]),
-        .target(name: "ChoreoLua", dependencies: ["ChoreoRuntime", "CLua"]),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "ChoreoLua", dependencies: ["ChoreoRuntime", "CLua", "CLuaShim"]),
         .target(name: "ChoreoRender", dependencies: ["ChoreoCore", "CCairo"]),
         .executableTarget(name: "choreo", dependencies: [
             "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",

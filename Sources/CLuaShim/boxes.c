@@ -1,0 +1,89 @@
+// Host functions and host objects as Lua values: 8-byte userdata slots holding an opaque,
+// retained host pointer, released by __gc through the host's release callback.
+#include "shim_internal.h"
+
+// Registry keys: the addresses of these variables (non-const, so they are distinct objects).
+char lsx_box_metatable_key;
+char lsx_object_cache_key;
+
+int lsx_box_gc(lua_State *L) {
+    void **slot = lua_type(L, 1) == LUA_TUSERDATA ? lua_touserdata(L, 1) : NULL;
+    if (slot != NULL && *slot != NULL) {
+        void *box = *slot;
+        *slot = NULL;  // a second __gc (or a resurrected value) finds nothing to release
+        lsx_sandbox *sb = SB(L);
+        int saved = sb->in_lua;
+        sb->in_lua = 0;  // host code runs: nothing it allocates may be refused
+        sb->release(box);
+        sb->in_lua = saved;
+    }
+    return 0;
+}
+
+void *lsx_toboxed(lua_State *L, int index) {
+    if (lua_type(L, index) != LUA_TUSERDATA || lua_rawlen(L, index) != sizeof(void *)) return NULL;
+    return *(void **)lua_touserdata(L, index);
+}
+
+// Calls the host with the Lua arguments in place. Only after the host has returned may an error
+// be raised: here, in C, where a longjmp crosses no Swift frame.
+int lsx_call_host(lua_State *L, void *box) {
+    lsx_sandbox *sb = SB(L);
+    int saved = sb->in_lua;
+    sb->in_lua = 0;  // Swift innermost: the memory cap is off
+    int results = sb->dispatch(L, box);
+    sb->in_lua = saved;
+    if (results == -1) {
+        if (lua_checkstack(L, 2)) {
+            luaL_where(L, 1);  // the Lua line that called the host function
+            lua_rotate(L, -2, 1);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    if (results < 0) return lua_error(L);
+    if (saved && sb->limit && sb->used > sb->limit && lua_checkstack(L, 1)) {
+        // The host went over the cap. Any allocation now fails (raising the usual memory error)
+        // unless the emergency collection this triggers brings usage back under the cap.
+        lua_newuserdatauv(L, 0, 0);
+        lua_settop(L, -2);
+    }
+    return results;
+}
+
+static int lsx_trampoline(lua_State *L) {
+    void *box = *(void **)lua_touserdata(L, lua_upvalueindex(1));
+    if (box == NULL) return luaL_error(L, "host function called after it was released");
+    return lsx_call_host(L, box);
+}
+
+void lsx_push_slot(lua_State *L, void *box, const void *metatable_key) {
+    void **slot = lua_newuserdatauv(L, sizeof(void *), 0);
+    *slot = box;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, metatable_key);
+    lua_setmetatable(L, -2);
+}
+
+void lsx_pushfunction(lua_State *L, void *box) {
+    lsx_push_slot(L, box, &lsx_box_metatable_key);
+    lua_pushcclosure(L, lsx_trampoline, 1);
+}
+
+int lsx_pushcached(lua_State *L, const void *identity) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &lsx_object_cache_key);
+    if (lua_rawgetp(L, -1, identity) == LUA_TUSERDATA && lsx_toboxed(L, -1) != NULL) {
+        lua_rotate(L, -2, -1);  // drop the cache table, keep the object
+        lua_settop(L, -2);
+        return 1;
+    }
+    lua_settop(L, -3);
+    return 0;
+}
+
+void lsx_pushobject(lua_State *L, const void *identity, void *box, const void *class_key) {
+    lsx_push_slot(L, box, class_key);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &lsx_object_cache_key);
+    lua_pushvalue(L, -2);
+    lua_rawsetp(L, -2, identity);  // weak values: the cache never keeps an object alive
+    lua_settop(L, -2);
+}

@@ -1,0 +1,98 @@
+// CLuaShim: the small C layer between Lua 5.4 and Swift (design: lua-embedding.md §3–§4).
+//
+// Why C at all: `lua_error` longjmps, and a longjmp must never unwind a Swift frame. Everything that
+// can raise runs here, under `lua_pcall`, or in C functions that Lua calls; Swift calls only the
+// non-raising part of the API. The pieces:
+//   - a per-state sandbox struct reached through `lua_getextraspace` (no globals);
+//   - a counting allocator whose cap applies only while Lua frames are innermost (`in_lua`), so
+//     allocating pushes made from Swift never fail;
+//   - `lsx_trampoline`, the one C closure behind every Swift function visible to Lua: it calls the
+//     host dispatcher and raises the host's error only after the Swift frames have returned;
+//   - `lsx_pcall` / `lsx_load` with a traceback handler and the kind of failure recorded;
+//   - a count hook with a sticky kill, and the sandboxed library set (`lsx_open_sandbox`).
+#ifndef CLUASHIM_H
+#define CLUASHIM_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stddef.h>
+
+/// Runs a host function. `box` is the opaque pointer given to `lsx_pushfunction`. Returns the number
+/// of results (the top n values), -1 with an error message on top that the trampoline prefixes
+/// with `file:line:`, or -2 with an error value on top that is raised unchanged.
+typedef int (*lsx_dispatch_fn)(lua_State *L, void *box);
+/// Releases a box pointer when its userdata is collected. Must not touch the Lua state.
+typedef void (*lsx_release_fn)(void *box);
+
+/// How the last `lsx_pcall` or `lsx_load` failed.
+typedef enum lsx_failure {
+    LSX_OK = 0,
+    LSX_SYNTAX = 1,        ///< the chunk did not compile (load only)
+    LSX_RUNTIME = 2,       ///< any other Lua error
+    LSX_MEMORY = 3,        ///< the allocator refused (memory limit) or malloc failed in Lua
+    LSX_INSTRUCTIONS = 4,  ///< the instruction budget ran out (the kill is sticky until re-armed)
+} lsx_failure;
+
+/// Creates a state with the counting allocator. `host` is handed back by `lsx_host` (the VM);
+/// `dispatch` and `release` are the host's callbacks. Returns NULL if the state cannot be created.
+lua_State *lsx_newstate(size_t memory_limit, void *host, lsx_dispatch_fn dispatch, lsx_release_fn release);
+/// Opens the sandboxed libraries (see sandbox.c). `print_box` and `require_box` are host function
+/// boxes for print's output and require's module loader. Returns LUA_OK, or an error on top.
+int lsx_open_sandbox(lua_State *L, void *print_box, void *require_box);
+/// Closes the state (finalizers run, boxes are released) and frees the sandbox struct.
+void lsx_close(lua_State *L);
+
+void *lsx_host(lua_State *L);
+void lsx_set_memory_limit(lua_State *L, size_t limit);
+size_t lsx_memory_limit(lua_State *L);
+size_t lsx_memory_in_use(lua_State *L);
+/// Re-arms the instruction budget and clears a previous kill.
+void lsx_arm(lua_State *L, long long instructions);
+
+/// Loads a text chunk (`mode "t"`) with the memory cap on. Returns a `lsx_failure`; on failure
+/// the message is on top.
+int lsx_load(lua_State *L, const char *text, size_t length, const char *chunkname);
+/// Calls the function below the `nargs` arguments with a traceback handler and the memory cap on.
+/// Returns a `lsx_failure`. On LSX_RUNTIME / LSX_INSTRUCTIONS the top is one string: the message
+/// (`lsx_message_length` bytes, with `file:line:` where Lua gave one), a newline and the traceback.
+/// On LSX_MEMORY the top is Lua's "not enough memory"; `lsx_memory_position` tells where.
+int lsx_pcall(lua_State *L, int nargs, int nresults);
+size_t lsx_message_length(lua_State *L);
+/// `file:line:` of the innermost Lua line running when the allocator last refused ("" if none).
+const char *lsx_memory_position(lua_State *L);
+
+/// Pushes a Lua function backed by the host: the trampoline, with `box` in an 8-byte userdata
+/// upvalue that releases it on collection. Needs 2 free stack slots (like the two below).
+void lsx_pushfunction(lua_State *L, void *box);
+/// Pushes the userdata cached for `identity` if it is still alive; returns 1 if it pushed.
+int lsx_pushcached(lua_State *L, const void *identity);
+/// Pushes a new 8-byte userdata holding `box`, with the metatable stored in the registry under
+/// `class_key`, and caches it (weakly) under `identity`. Needs 3 free stack slots.
+void lsx_pushobject(lua_State *L, const void *identity, void *box, const void *class_key);
+/// The box held by an 8-byte slot userdata, or NULL (not a userdata, or already collected).
+void *lsx_toboxed(lua_State *L, int index);
+/// `__gc` for slot userdata: clears the slot, then releases the box. Safe to run twice.
+int lsx_box_gc(lua_State *L);
+/// A full collection, run protected. Returns LUA_OK.
+int lsx_fullgc(lua_State *L);
+
+// Swift does not import function-like macros; these are the ones Choreo needs.
+static inline void lsx_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
+static inline void lsx_newtable(lua_State *L) { lua_createtable(L, 0, 0); }
+/// Only on actual strings: on a number, lua_tolstring converts the stack slot in place.
+static inline const char *lsx_tostring(lua_State *L, int index) { return lua_tolstring(L, index, NULL); }
+static inline int lsx_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void lsx_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcclosure(L, f, 0); }
+static inline void lsx_insert(lua_State *L, int index) { lua_rotate(L, index, 1); }
+static inline void lsx_remove(lua_State *L, int index) { lua_rotate(L, index, -1); lua_settop(L, -2); }
+static inline int lsx_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int lsx_ridx_globals(void) { return LUA_RIDX_GLOBALS; }
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,219 @@
+// The per-state core of the shim: sandbox struct, capped allocator, count hook, protected calls,
+// the trampoline and the 8-byte boxes. See CLuaShim.h for the contract of each public function.
+#include "shim_internal.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void note_memory_position(lsx_sandbox *sb);
+
+/* ---- Allocator ------------------------------------------------------------------------------ */
+
+// Counts every byte. Growth is refused only when Lua frames are innermost (Lua then raises
+// LUA_ERRMEM safely); with Swift innermost a refusal would longjmp over Swift frames, so there a
+// real malloc failure aborts instead. Shrinking and freeing never fail.
+static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    lsx_sandbox *sb = ud;
+    size_t old = ptr ? osize : 0;  // with ptr == NULL, osize is a type tag, not a size
+    if (nsize == 0) {
+        free(ptr);
+        sb->used = sb->used > old ? sb->used - old : 0;
+        return NULL;
+    }
+    if (nsize > old && sb->in_lua && sb->limit) {
+        size_t growth = nsize - old;  // compared without overflow: used + growth > limit
+        if (growth > sb->limit || sb->used > sb->limit - growth) {
+            note_memory_position(sb);
+            return NULL;
+        }
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) {
+        if (nsize <= old) return ptr;  // a failed shrink keeps the larger block
+        if (!sb->in_lua) {
+            fputs("choreo: out of memory while host code held the Lua state; aborting\n", stderr);
+            abort();
+        }
+        return NULL;
+    }
+    sb->used = (sb->used > old ? sb->used - old : 0) + nsize;
+    return block;
+}
+
+// Remembers where the main thread was when an allocation was refused: Lua's memory error carries
+// no position and runs no message handler. Reads only the call-info chain (no allocation); a
+// coroutine's refusal is reported at the line that resumed it.
+static void note_memory_position(lsx_sandbox *sb) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(sb->main, level, &ar); level++) {
+        if (lua_getinfo(sb->main, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(sb->memory_position, sizeof sb->memory_position, "%s:%d:", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+}
+
+lua_State *lsx_newstate(size_t memory_limit, void *host, lsx_dispatch_fn dispatch, lsx_release_fn release) {
+    lsx_sandbox *sb = calloc(1, sizeof *sb);
+    if (sb == NULL) return NULL;
+    lua_State *L = luaL_newstate();  // keeps lauxlib's panic and warning handlers
+    if (L == NULL) { free(sb); return NULL; }
+    sb->used = (size_t)lua_gc(L, LUA_GCCOUNT) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB);
+    sb->limit = memory_limit;
+    sb->dispatch = dispatch;
+    sb->release = release;
+    sb->host = host;
+    sb->main = L;
+    sb->hook_count = 1000;
+    lua_setallocf(L, capped_alloc, sb);  // realloc/free, compatible with luaL_newstate's allocator
+    SB(L) = sb;
+    return L;
+}
+
+void lsx_close(lua_State *L) {
+    lsx_sandbox *sb = SB(L);
+    sb->in_lua = 0;
+    lua_close(L);  // runs the boxes' __gc; the allocator still needs sb
+    free(sb);
+}
+
+void *lsx_host(lua_State *L) { return SB(L)->host; }
+void lsx_set_memory_limit(lua_State *L, size_t limit) { SB(L)->limit = limit; }
+size_t lsx_memory_limit(lua_State *L) { return SB(L)->limit; }
+size_t lsx_memory_in_use(lua_State *L) { return SB(L)->used; }
+size_t lsx_message_length(lua_State *L) { return SB(L)->message_length; }
+const char *lsx_memory_position(lua_State *L) { return SB(L)->memory_position; }
+
+/* ---- Instruction budget ---------------------------------------------------------------------- */
+
+// Runs every `hook_count` VM instructions. Once the budget is gone the kill is sticky: the hook
+// re-installs itself with count 1 and raises again at the next instruction, so a script's own
+// pcall cannot swallow it. Level 0 inside a hook is the interrupted function: `file:line:`.
+static void count_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    lsx_sandbox *sb = SB(L);
+    if (!sb->killed) {
+        sb->budget -= lua_gethookcount(L);
+        if (sb->budget > 0) {
+            // a coroutine killed in an earlier run still has count 1: restore the cheap count
+            if (lua_gethookcount(L) != sb->hook_count) lua_sethook(L, count_hook, LUA_MASKCOUNT, sb->hook_count);
+            return;
+        }
+        sb->killed = 1;
+    }
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    luaL_where(L, 0);
+    lua_pushliteral(L, "instruction limit exceeded");
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+void lsx_arm(lua_State *L, long long instructions) {
+    lsx_sandbox *sb = SB(L);
+    sb->budget = instructions;
+    sb->killed = 0;
+    sb->hook_count = instructions < 1000 ? (instructions < 1 ? 1 : (int)instructions) : 1000;
+    lua_sethook(sb->main, count_hook, LUA_MASKCOUNT, sb->hook_count);  // coroutines copy it
+}
+
+/* ---- Loading and protected calls ----------------------------------------------------------- */
+
+// Pushes "file:line: " of the innermost Lua frame, or "" (non-string errors carry no position).
+static void push_innermost_where(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+// Whether a message starts with a position, "chunk:line:" on its first line.
+static int has_position(const char *message, size_t length) {
+    for (size_t i = 0; i < length && message[i] != '\n'; i++) {
+        if (message[i] != ':' || i + 1 >= length || message[i + 1] < '0' || message[i + 1] > '9') continue;
+        size_t j = i + 1;
+        while (j < length && message[j] >= '0' && message[j] <= '9') j++;
+        if (j < length && message[j] == ':') return 1;
+    }
+    return 0;
+}
+
+// The message handler of lsx_pcall: message, newline, traceback, as one string. A message without
+// a position (Lua's "C stack overflow", error(x, 0), a non-string error object) gets the innermost
+// Lua line's. Non-string errors go through __tostring, still under the memory cap and the budget:
+// that is script code. Lua does not call handlers for memory errors.
+static int message_handler(lua_State *L) {
+    lsx_sandbox *sb = SB(L);
+    if (lua_type(L, 1) != LUA_TSTRING) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+            // the string is on top
+        } else if (lua_type(L, 1) == LUA_TNUMBER) {
+            lua_pushvalue(L, 1);
+            lua_tolstring(L, -1, NULL);  // converts the copy in place
+        } else {
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
+        lua_replace(L, 1);
+        lua_settop(L, 1);
+    }
+    size_t length;
+    const char *message = lua_tolstring(L, 1, &length);
+    if (!has_position(message, length)) {
+        push_innermost_where(L);
+        lua_pushvalue(L, 1);
+        lua_concat(L, 2);
+        lua_replace(L, 1);
+        message = lua_tolstring(L, 1, &length);
+    }
+    int saved = sb->in_lua;
+    sb->in_lua = 0;  // a bounded allocation: the traceback is produced even at the cap
+    luaL_traceback(L, L, message, 1);
+    sb->in_lua = saved;
+    sb->message_length = length;
+    sb->handled_length = lua_rawlen(L, -1);
+    return 1;
+}
+
+int lsx_load(lua_State *L, const char *text, size_t length, const char *chunkname) {
+    lsx_sandbox *sb = SB(L);
+    int saved = sb->in_lua;
+    sb->in_lua = 1;  // the parser runs protected, so a refusal is a status, not a longjmp
+    sb->memory_position[0] = '\0';
+    int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+    sb->in_lua = saved;
+    if (status == LUA_OK) return LSX_OK;
+    return status == LUA_ERRMEM ? LSX_MEMORY : LSX_SYNTAX;
+}
+
+int lsx_pcall(lua_State *L, int nargs, int nresults) {
+    lsx_sandbox *sb = SB(L);
+    int handler = lua_gettop(L) - nargs;  // where the function is now
+    lua_pushcclosure(L, message_handler, 0);
+    lua_rotate(L, handler, 1);  // the handler goes below the function
+    int saved = sb->in_lua;
+    sb->in_lua = 1;
+    sb->memory_position[0] = '\0';
+    int status = lua_pcall(L, nargs, nresults, handler);
+    sb->in_lua = saved;
+    lua_rotate(L, handler, -1);  // remove the handler, keep results or error
+    lua_settop(L, -2);
+    if (status == LUA_OK) return LSX_OK;
+    // the handler's string, unless the error came from elsewhere (LUA_ERRERR, a __close handler)
+    if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) != sb->handled_length)
+        sb->message_length = lua_type(L, -1) == LUA_TSTRING ? lua_rawlen(L, -1) : 0;
+    if (sb->killed) return LSX_INSTRUCTIONS;
+    return status == LUA_ERRMEM ? LSX_MEMORY : LSX_RUNTIME;
+}
+
+static int full_gc(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT);
+    return 0;
+}
+
+int lsx_fullgc(lua_State *L) {
+    lua_pushcclosure(L, full_gc, 0);
+    return lua_pcall(L, 0, 0, 0);
+}

@@ -1,0 +1,75 @@
+import CLua
+import CLuaShim
+
+// The checks behind every reader, for arguments and table fields alike. Each looks at the type
+// with `lua_type` first and converts with non-raising calls only.
+extension LuaCallContext {
+    func checkNumber(_ index: Int32, _ place: Place) throws(LuaCallError) -> Double {
+        guard lua_type(state, index) == LUA_TNUMBER else { throw mismatch(index, place, "number") }
+        return lua_tonumberx(state, index, nil)
+    }
+
+    func checkInteger(_ index: Int32, _ place: Place) throws(LuaCallError) -> Int {
+        guard lua_type(state, index) == LUA_TNUMBER else { throw mismatch(index, place, "integer") }
+        var exact: Int32 = 0
+        let value = lua_tointegerx(state, index, &exact)
+        guard exact != 0 else { throw error(place, "number has no integer representation") }
+        return Int(value)
+    }
+
+    func checkString(_ index: Int32, _ place: Place) throws(LuaCallError) -> String {
+        guard lua_type(state, index) == LUA_TSTRING else { throw mismatch(index, place, "string") }
+        return LuaVM.string(at: index, on: state)
+    }
+
+    func checkBoolean(_ index: Int32, _ place: Place) throws(LuaCallError) -> Bool {
+        guard lua_type(state, index) == LUA_TBOOLEAN else { throw mismatch(index, place, "boolean") }
+        return lua_toboolean(state, index) != 0
+    }
+
+    func checkFunction(_ index: Int32, _ place: Place) throws(LuaCallError) -> LuaFunctionRef {
+        guard lua_type(state, index) == LUA_TFUNCTION else { throw mismatch(index, place, "function") }
+        guard reserve(2) else { throw error(place, "stack overflow") }
+        return LuaFunctionRef(vm: vm, reference: vm.reference(to: index, on: state))
+    }
+
+    func checkTable(_ index: Int32, _ place: Place) throws(LuaCallError) -> LuaTableArgument {
+        guard lua_type(state, index) == LUA_TTABLE else { throw mismatch(index, place, "table") }
+        let argument: Int, path: String
+        switch place {
+        case .argument(let position, let name): (argument, path) = (position, name ?? "")
+        case .field(let position, let fieldPath): (argument, path) = (position, fieldPath)
+        }
+        return LuaTableArgument(context: self, index: lua_absindex(state, index), argument: argument, path: path)
+    }
+
+    func checkObject<Object: AnyObject>(_ index: Int32, _ type: Object.Type, _ place: Place) throws(LuaCallError) -> Object {
+        if let object = vm.bridgedObject(at: index, on: state) as? Object { return object }
+        throw mismatch(index, place, vm.className(of: type))
+    }
+
+    func mismatch(_ index: Int32, _ place: Place, _ expected: String) -> LuaCallError {
+        error(place, "\(expected) expected, got \(LuaVM.typeName(at: index, on: state))")
+    }
+
+    /// `bad argument #n to 'call' (detail)`, `calling 'call' on bad self (detail)` for a method's
+    /// receiver, `bad value for 'View.alpha' (detail)` for a property.
+    func error(_ place: Place, _ problem: String) -> LuaCallError {
+        let argument: Int, detail: String
+        switch place {
+        case .argument(let position, let name?): (argument, detail) = (position, "\(name): \(problem)")
+        case .argument(let position, nil): (argument, detail) = (position, problem)
+        case .field(let position, let path): (argument, detail) = (position, "field '\(path)': \(problem)")
+        }
+        switch role {
+        case .property:
+            return LuaCallError("bad value for '\(functionName)' (\(detail))")
+        case .method where argument == 1:
+            return LuaCallError("calling '\(functionName)' on bad self (\(detail))")
+        case .method:
+            return LuaCallError("bad argument #\(argument - 1) to '\(functionName)' (\(detail))")
+        case .function:
+            return LuaCallError("bad argument #\(argument) to '\(functionName)' (\(detail))")
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import CLua
+import CLuaShim
+
+/// How a Swift class appears in Lua: its name, methods and properties.
+///
+/// Objects become 8-byte userdata holding a retained pointer. The class's metatable has `__gc`
+/// (releases the object; safe if run twice), `__metatable = "locked"` (scripts see a string, not
+/// the metatable), `__name`, `__tostring`, and `__index` to a methods table, or to a host function
+/// that looks up methods, then `getProperty`. `setProperty` becomes `__newindex`.
+///
+///     vm.register(LuaClass<Box>("Box",
+///         methods: ["grow": { call in
+///             let box = try call.object(at: 1, as: Box.self)   // self
+///             box.size += try call.number(at: 2, name: "amount")
+///             return 0
+///         }],
+///         getProperty: { call, box, key in
+///             guard key == "size" else { return 0 }
+///             call.push(box.size)
+///             return 1
+///         },
+///         setProperty: { call, box, key in box.size = try call.number(at: 3) }))
+///
+/// A getter returns how many values it pushed (0 reads as nil). A setter finds the value at
+/// argument 3; its errors read `bad value for 'Box.size' (number expected, got string)`.
+public struct LuaClass<Object: AnyObject> {
+    public var name: String
+    public var methods: [String: LuaHostFunction]
+    public var getProperty: ((LuaCallContext, Object, String) throws -> Int)?
+    public var setProperty: ((LuaCallContext, Object, String) throws -> Void)?
+    /// What `tostring` shows; defaults to the class name.
+    public var describe: ((Object) -> String)?
+
+    public init(
+        _ name: String,
+        methods: [String: LuaHostFunction] = [:],
+        getProperty: ((LuaCallContext, Object, String) throws -> Int)? = nil,
+        setProperty: ((LuaCallContext, Object, String) throws -> Void)? = nil,
+        describe: ((Object) -> String)? = nil
+    ) {
+        self.name = name
+        self.methods = methods
+        self.getProperty = getProperty
+        self.setProperty = setProperty
+        self.describe = describe
+    }
+}
+
+/// A registered class. Its address is the registry key of the class's metatable.
+final class LuaClassInfo {
+    let name: String
+    init(name: String) { self.name = name }
+    var key: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+}
+
+extension LuaVM {
+    /// Makes objects of `Object` (and its subclasses, unless registered themselves) pushable.
+    public func register<Object: AnyObject>(_ luaClass: LuaClass<Object>) {
+        let state = liveState("register(_:)")
+        let identifier = ObjectIdentifier(Object.self)
+        precondition(classes[identifier] == nil, "LuaVM.register(_:): \(Object.self) is already registered")
+        precondition(lua_checkstack(state, 6) != 0, "LuaVM.register(_:): no stack space")
+        let info = LuaClassInfo(name: luaClass.name)
+        classes[identifier] = info
+        let name = luaClass.name
+
+        lua_createtable(state, 0, 8)
+        setField("__name", on: state) { LuaVM.push(name, on: state) }
+        setField("__metatable", on: state) { LuaVM.push("locked", on: state) }
+        setField("__gc", on: state) { lua_pushcclosure(state, lsx_box_gc, 0) }
+        lua_pushlightuserdata(state, hostKey)  // marks the metatable as one of this VM's classes
+        lua_pushlightuserdata(state, info.key)
+        lua_rawset(state, -3)
+
+        lua_createtable(state, 0, Int32(luaClass.methods.count))
+        for (method, body) in luaClass.methods.sorted(by: { $0.key < $1.key }) {
+            LuaVM.push(method, on: state)
+            pushHostFunction(LuaHostFunctionBox(name: "\(name):\(method)", role: .method, body: body), on: state)
+            lua_rawset(state, -3)
+        }
+        if let getProperty = luaClass.getProperty {
+            LuaVM.push("__methods", on: state)  // kept in the (locked) metatable for __index
+            lua_rotate(state, -2, 1)
+            lua_rawset(state, -3)
+            setField("__index", on: state) { pushHostFunction(LuaVM.indexFunction(name, getProperty), on: state) }
+        } else {
+            LuaVM.push("__index", on: state)
+            lua_rotate(state, -2, 1)
+            lua_rawset(state, -3)
+        }
+        if let setProperty = luaClass.setProperty {
+            setField("__newindex", on: state) { pushHostFunction(LuaVM.newIndexFunction(name, setProperty), on: state) }
+        }
+        let describe = luaClass.describe
+        setField("__tostring", on: state) {
+            pushHostFunction(LuaHostFunctionBox(name: "\(name).__tostring", role: .method) { call in
+                let object = try call.object(at: 1, as: Object.self)
+                call.push(describe?(object) ?? name)
+                return 1
+            }, on: state)
+        }
+        lua_rawsetp(state, lsx_registryindex(), info.key)
+    }
+
+    /// `__index` with properties: methods first (raw, from the metatable), then the getter.
+    private static func indexFunction<Object: AnyObject>(
+        _ name: String, _ getProperty: @escaping (LuaCallContext, Object, String) throws -> Int
+    ) -> LuaHostFunctionBox {
+        LuaHostFunctionBox(name: "\(name).__index", role: .method) { call in
+            let object = try call.object(at: 1, as: Object.self)
+            guard let key = try? call.string(at: 2), call.reserve(3) else { call.pushNil(); return 1 }
+            lua_getmetatable(call.state, 1)
+            LuaVM.push("__methods", on: call.state)
+            lua_rawget(call.state, -2)
+            lua_pushvalue(call.state, 2)
+            if lua_rawget(call.state, -2) != LUA_TNIL { return 1 }  // the method is on top
+            lua_settop(call.state, 2)
+            let results = try property(name, key) { try getProperty(call.forProperty("\(name).\(key)"), object, key) }
+            if results == 0 { call.pushNil(); return 1 }
+            return results
+        }
+    }
+
+    private static func newIndexFunction<Object: AnyObject>(
+        _ name: String, _ setProperty: @escaping (LuaCallContext, Object, String) throws -> Void
+    ) -> LuaHostFunctionBox {
+        LuaHostFunctionBox(name: "\(name).__newindex", role: .method) { call in
+            let object = try call.object(at: 1, as: Object.self)
+            let key = try call.string(at: 2, name: "property name")
+            try property(name, key) { try setProperty(call.forProperty("\(name).\(key)"), object, key) }
+            return 0
+        }
+    }
+
+    /// Runs a property accessor; other errors are reported as `Name.key: <description>`.
+    private static func property<R>(_ name: String, _ key: String, _ body: () throws -> R) throws -> R {
+        do { return try body() } catch let error as LuaCallError { throw error } catch let error as LuaError {
+            throw error
+        } catch { throw LuaCallError("\(name).\(key): \(error)") }
+    }
+
+    /// metatable[key] = (what `push` pushes), for the metatable on top.
+    private func setField(_ key: String, on state: OpaquePointer, _ push: () -> Void) {
+        LuaVM.push(key, on: state)
+        push()
+        lua_rawset(state, -3)
+    }
+
+    var hostKey: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// The registered class of `type` or its nearest registered superclass.
+    func classInfo(for type: AnyClass) -> LuaClassInfo? {
+        var current: AnyClass? = type
+        while let candidate = current {
+            if let info = classes[ObjectIdentifier(candidate)] { return info }
+            current = _getSuperclass(candidate)
+        }
+        return nil
+    }
+
+    func className(of type: AnyClass) -> String { classInfo(for: type)?.name ?? "\(type)" }
+
+    /// Pushes the object's userdata: the cached one while Lua holds it, else a new one.
+    func pushObject(_ object: AnyObject, staticType: AnyClass?, on state: OpaquePointer) {
+        guard let info = classInfo(for: type(of: object)) ?? staticType.flatMap(classInfo(for:)) else {
+            preconditionFailure("LuaVM: cannot push a \(type(of: object)): register a LuaClass for it first")
+        }
+        let identity = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        if lsx_pushcached(state, identity) == 0 {
+            lsx_pushobject(state, identity, Unmanaged.passRetained(object).toOpaque(), info.key)
+        }
+    }
+
+    /// The Swift object at `index` if it is a live userdata of one of this VM's classes. Raw
+    /// calls only: the metatable's marker, then the registry's metatable for that class, compared.
+    func bridgedObject(at index: Int32, on state: OpaquePointer) -> AnyObject? {
+        guard lua_type(state, index) == LUA_TUSERDATA, lua_checkstack(state, 3) != 0 else { return nil }
+        let index = lua_absindex(state, index), top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        guard lua_getmetatable(state, index) != 0,
+            lua_rawgetp(state, -1, hostKey) == LUA_TLIGHTUSERDATA,
+            let classKey = lua_touserdata(state, -1)
+        else { return nil }
+        lua_rawgetp(state, lsx_registryindex(), classKey)
+        guard lua_rawequal(state, -1, -3) != 0, let box = lsx_toboxed(state, index) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
+    }
+}

@@ -1,0 +1,160 @@
+import CLua
+import CLuaShim
+
+/// A table passed to a host function, read in place with raw gets (no metamethod ever runs).
+///
+///     let options = try call.table(at: 1)
+///     let duration = try options.number("duration")          // required field
+///     let delay = try options.optionalNumber("delay") ?? 0
+///     try options.withTable("frame") { frame in try frame.number(1) }
+///
+/// A wrong field reads `bad argument #1 to 'View.animate' (field 'duration': number expected,
+/// got string)`. Every read leaves the Lua stack where it was. Valid only during the call.
+public struct LuaTableArgument {
+    let context: LuaCallContext
+    /// Absolute stack index of the table.
+    let index: Int32
+    /// The argument the table came from, and the path of fields to it, for messages.
+    let argument: Int
+    let path: String
+
+    /// The raw length (`rawlen`).
+    public var count: Int { Int(lua_rawlen(context.state, index)) }
+
+    /// The keys that are names or integers, in traversal order; other keys are skipped.
+    public func keys() -> [LuaKey] { LuaVM.keys(ofTableAt: index, on: context.state) }
+
+    public func number(_ key: LuaKey) throws(LuaCallError) -> Double {
+        try field(key) { (slot, place) throws(LuaCallError) in try context.checkNumber(slot, place) }
+    }
+    public func optionalNumber(_ key: LuaKey) throws(LuaCallError) -> Double? {
+        try optionalField(key) { (slot, place) throws(LuaCallError) in try context.checkNumber(slot, place) }
+    }
+    public func integer(_ key: LuaKey) throws(LuaCallError) -> Int {
+        try field(key) { (slot, place) throws(LuaCallError) in try context.checkInteger(slot, place) }
+    }
+    public func optionalInteger(_ key: LuaKey) throws(LuaCallError) -> Int? {
+        try optionalField(key) { (slot, place) throws(LuaCallError) in try context.checkInteger(slot, place) }
+    }
+    public func string(_ key: LuaKey) throws(LuaCallError) -> String {
+        try field(key) { (slot, place) throws(LuaCallError) in try context.checkString(slot, place) }
+    }
+    public func optionalString(_ key: LuaKey) throws(LuaCallError) -> String? {
+        try optionalField(key) { (slot, place) throws(LuaCallError) in try context.checkString(slot, place) }
+    }
+    public func boolean(_ key: LuaKey) throws(LuaCallError) -> Bool {
+        try field(key) { (slot, place) throws(LuaCallError) in try context.checkBoolean(slot, place) }
+    }
+    public func optionalBoolean(_ key: LuaKey) throws(LuaCallError) -> Bool? {
+        try optionalField(key) { (slot, place) throws(LuaCallError) in try context.checkBoolean(slot, place) }
+    }
+    public func function(_ key: LuaKey) throws(LuaCallError) -> LuaFunctionRef {
+        try field(key) { (slot, place) throws(LuaCallError) in try context.checkFunction(slot, place) }
+    }
+    public func optionalFunction(_ key: LuaKey) throws(LuaCallError) -> LuaFunctionRef? {
+        try optionalField(key) { (slot, place) throws(LuaCallError) in try context.checkFunction(slot, place) }
+    }
+    public func object<Object: AnyObject>(_ key: LuaKey, as type: Object.Type) throws(LuaCallError) -> Object {
+        try field(key) { (slot, place) throws(LuaCallError) in try context.checkObject(slot, type, place) }
+    }
+    public func optionalObject<Object: AnyObject>(_ key: LuaKey, as type: Object.Type) throws(LuaCallError) -> Object? {
+        try optionalField(key) { (slot, place) throws(LuaCallError) in try context.checkObject(slot, type, place) }
+    }
+    /// Any value, copied (tables and functions by reference).
+    public func value(_ key: LuaKey) -> LuaValue {
+        (try? field(key) { (slot, _) throws(LuaCallError) in context.vm.value(at: slot, on: context.state) }) ?? .nil
+    }
+
+    /// Reads a nested table; the body's reads are reported under this field's path.
+    public func withTable<R>(_ key: LuaKey, _ body: (LuaTableArgument) throws -> R) throws -> R {
+        guard let slot = pushField(key) else { throw stackOverflow(key) }
+        defer { lsx_pop(context.state, 1) }
+        return try body(context.checkTable(slot, place(key)))
+    }
+    /// Like ``withTable(_:_:)``, or nil when the field is nil.
+    public func withOptionalTable<R>(_ key: LuaKey, _ body: (LuaTableArgument) throws -> R) throws -> R? {
+        guard let slot = pushField(key) else { throw stackOverflow(key) }
+        defer { lsx_pop(context.state, 1) }
+        if lua_type(context.state, slot) <= LUA_TNIL { return nil }
+        return try body(context.checkTable(slot, place(key)))
+    }
+
+    /// Pushes `table[key]` (raw) and returns its index, or nil when the stack has no room.
+    private func pushField(_ key: LuaKey) -> Int32? {
+        guard context.reserve(2) else { return nil }
+        switch key {
+        case .name(let name):
+            LuaVM.push(name, on: context.state)
+            lua_rawget(context.state, index)
+        case .index(let position):
+            lua_rawgeti(context.state, index, lua_Integer(position))
+        }
+        return lua_gettop(context.state)
+    }
+
+    private func place(_ key: LuaKey) -> LuaCallContext.Place {
+        .field(argument: argument, path: key.appended(to: path))
+    }
+
+    private func stackOverflow(_ key: LuaKey) -> LuaCallError { context.error(place(key), "stack overflow") }
+
+    /// Reads `table[key]` with `read`, leaving the stack as it was.
+    private func field<R>(_ key: LuaKey, _ read: (Int32, LuaCallContext.Place) throws(LuaCallError) -> R) throws(LuaCallError) -> R {
+        guard let slot = pushField(key) else { throw stackOverflow(key) }
+        defer { lsx_pop(context.state, 1) }
+        return try read(slot, place(key))
+    }
+
+    private func optionalField<R>(
+        _ key: LuaKey, _ read: (Int32, LuaCallContext.Place) throws(LuaCallError) -> R
+    ) throws(LuaCallError) -> R? {
+        try field(key) { (slot, place) throws(LuaCallError) -> R? in
+            lua_type(context.state, slot) <= LUA_TNIL ? nil : try read(slot, place)
+        }
+    }
+}
+
+/// Fills a table the host is pushing, with raw sets.
+///
+///     call.pushNewTable(fieldCount: 2) { point in
+///         point.set("x", 3.0); point.set("y", 4.0)
+///     }
+public struct LuaTableBuilder {
+    let context: LuaCallContext
+    let index: Int32
+
+    public func set(_ key: LuaKey, _ value: LuaValue) {
+        guard context.reserve(2) else { return }
+        pushKey(key)
+        context.vm.push(value, on: context.state)
+        lua_rawset(context.state, index)
+    }
+
+    /// Sets `table[#table + 1]`.
+    public func append(_ value: LuaValue) {
+        set(.index(Int(lua_rawlen(context.state, index)) + 1), value)
+    }
+
+    public func set<Object: AnyObject>(_ key: LuaKey, object: Object) {
+        guard context.reserve(5) else { return }
+        pushKey(key)
+        context.vm.pushObject(object, staticType: Object.self, on: context.state)
+        lua_rawset(context.state, index)
+    }
+
+    /// Sets a nested table filled by `fill`.
+    public func setTable(_ key: LuaKey, arrayCount: Int = 0, fieldCount: Int = 0, _ fill: (LuaTableBuilder) -> Void) {
+        guard context.reserve(2) else { return }
+        pushKey(key)
+        lua_createtable(context.state, Int32(clamping: arrayCount), Int32(clamping: fieldCount))
+        fill(LuaTableBuilder(context: context, index: lua_gettop(context.state)))
+        lua_rawset(context.state, index)
+    }
+
+    private func pushKey(_ key: LuaKey) {
+        switch key {
+        case .name(let name): LuaVM.push(name, on: context.state)
+        case .index(let position): lua_pushinteger(context.state, lua_Integer(position))
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import CLua
+import CLuaShim
+
+/// One sandboxed Lua 5.4 state: runs chunks, calls Lua functions, and hosts Swift functions.
+///
+/// Why a class of its own: the state's rules live here once. Every entry into Lua goes through a
+/// protected call with a traceback handler; Swift only uses the non-raising part of the C API;
+/// memory and instructions are bounded; the state stays usable after any error
+/// (lua-embedding.md §3–§4, DESIGN.md §5 "Errors").
+///
+///     let vm = LuaVM(memoryLimit: 64 << 20)
+///     vm.registerGlobal("after") { call in ... }
+///     try vm.run(chunk: source, name: "scene.lua")
+///
+/// Contract: one VM per engine, used from one thread at a time (it is not `Sendable`).
+/// `instructionLimit` is the budget of each outermost ``run(chunk:name:)`` or ``call(_:_:)``;
+/// calls made from inside a host function share their caller's budget. `memoryLimit` caps the
+/// bytes the state holds while Lua code runs (host code is never refused).
+public final class LuaVM {
+    public static let defaultMemoryLimit = 256 * 1024 * 1024
+    public static let defaultInstructionLimit = 200_000_000
+
+    /// The main thread; nil once closed.
+    var state: OpaquePointer?
+    /// The thread running the innermost host function, so nested calls run on its stack.
+    var activeState: OpaquePointer?
+    /// How many run/call entries are active (0: the next one is outermost and re-arms the budget).
+    var depth = 0
+    /// Set by a push that found no stack space; the dispatcher turns it into an error.
+    var stackExhausted = false
+    /// Registry references dropped by Swift, released at the next outermost entry (a reference
+    /// can die inside a garbage-collector finalizer, where the state must not be touched).
+    var pendingReferences: [Int32] = []
+    var classes: [ObjectIdentifier: LuaClassInfo] = [:]
+
+    /// Bytes the state may hold while Lua code runs.
+    public var memoryLimit: Int {
+        didSet {
+            precondition(memoryLimit > 0, "LuaVM.memoryLimit must be > 0 (got \(memoryLimit))")
+            if let state { lsx_set_memory_limit(state, memoryLimit) }
+        }
+    }
+
+    /// VM instructions each outermost run or call may execute.
+    public var instructionLimit: Int {
+        didSet { precondition(instructionLimit > 0, "LuaVM.instructionLimit must be > 0 (got \(instructionLimit))") }
+    }
+
+    /// Receives each line a script prints (arguments joined by tabs, as Lua's `print`).
+    public var printHandler: (String) -> Void = { Swift.print($0) }
+
+    /// The folder `require` loads modules from; nil means `require` always fails.
+    public var moduleDirectory: String?
+
+    public init(memoryLimit: Int = LuaVM.defaultMemoryLimit, instructionLimit: Int = LuaVM.defaultInstructionLimit) {
+        precondition(memoryLimit > 0, "LuaVM.init: memoryLimit must be > 0 (got \(memoryLimit))")
+        precondition(instructionLimit > 0, "LuaVM.init: instructionLimit must be > 0 (got \(instructionLimit))")
+        self.memoryLimit = memoryLimit
+        self.instructionLimit = instructionLimit
+        let host = Unmanaged.passUnretained(self).toOpaque()
+        guard let state = lsx_newstate(memoryLimit, host, luaDispatch, luaRelease) else {
+            fatalError("LuaVM.init: cannot create a Lua state (out of memory)")
+        }
+        self.state = state
+        let print = LuaHostFunctionBox(name: "print", role: .function, body: LuaVM.printFunction)
+        let require = LuaHostFunctionBox(name: "require", role: .function, body: LuaVM.moduleLoader)
+        guard lsx_open_sandbox(state, print.retainedPointer(), require.retainedPointer()) == LUA_OK else {
+            fatalError("LuaVM.init: cannot open the sandboxed libraries (out of memory)")
+        }
+    }
+
+    deinit { close() }
+
+    /// Closes the state now: finalizers run and every Swift object Lua held is released.
+    ///
+    /// Needed only to break cycles (a Swift object held by Lua that holds a ``LuaFunctionRef``);
+    /// otherwise the VM closes when the last reference to it goes. Using the VM afterwards is a
+    /// programmer error; references from it read as nil.
+    public func close() {
+        guard let state else { return }
+        precondition(depth == 0, "LuaVM.close() called while Lua is running (from a host function)")
+        self.state = nil
+        activeState = nil
+        pendingReferences.removeAll()
+        lsx_close(state)
+    }
+
+    public var isClosed: Bool { state == nil }
+
+    /// Bytes currently allocated by the state.
+    public var memoryInUse: Int { state.map { Int(lsx_memory_in_use($0)) } ?? 0 }
+
+    /// Runs a full garbage collection (finalizers included: dropped Swift objects are released).
+    public func collectGarbage() {
+        let state = liveState("collectGarbage()")
+        if depth == 0 { releasePendingReferences(state) }
+        _ = lsx_fullgc(state)
+    }
+
+    /// Compiles and runs a chunk of Lua source, returning what it returns.
+    ///
+    /// - Parameter name: the file name shown in messages (`scene.lua` gives `scene.lua:12:`).
+    /// - Throws: ``LuaError``; the VM stays usable.
+    @discardableResult
+    public func run(chunk: String, name: String) throws(LuaError) -> [LuaValue] {
+        let state = liveState("run(chunk:name:)")
+        return try entering(state) { () throws(LuaError) -> [LuaValue] in
+            let base = lua_gettop(state)
+            try reserve(2, on: state)
+            let chunkName = name.hasPrefix("@") || name.hasPrefix("=") ? name : "@" + name
+            var source = chunk
+            let status = source.withUTF8 { lsx_load(state, $0.baseAddress, $0.count, chunkName) }
+            guard status == Int32(LSX_OK.rawValue) else { throw failure(status, on: state, base: base, chunkName: name) }
+            return try protectedCall(on: state, base: base, argumentCount: 0)
+        }
+    }
+
+    /// Calls a Lua function with arguments, returning its results.
+    @discardableResult
+    public func call(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+        precondition(function.vm === self, "LuaVM.call(_:_:): the function belongs to another LuaVM")
+        let state = liveState("call(_:_:)")
+        return try entering(state) { () throws(LuaError) -> [LuaValue] in
+            let base = lua_gettop(state)
+            try reserve(Int32(arguments.count) + 2, on: state)
+            lua_rawgeti(state, lsx_registryindex(), lua_Integer(function.reference))
+            for argument in arguments { push(argument, on: state) }
+            return try protectedCall(on: state, base: base, argumentCount: Int32(arguments.count))
+        }
+    }
+
+    // MARK: - Entering Lua
+
+    /// The thread to work on: the one running the innermost host function, else the main one.
+    func liveState(_ call: String) -> OpaquePointer {
+        guard let state = activeState ?? state else { preconditionFailure("LuaVM.\(call) called after close()") }
+        return state
+    }
+
+    private func entering<R>(_ state: OpaquePointer, _ body: () throws(LuaError) -> R) throws(LuaError) -> R {
+        if depth == 0 {
+            releasePendingReferences(state)
+            lsx_arm(state, Int64(instructionLimit))
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body()
+    }
+
+    private func protectedCall(on state: OpaquePointer, base: Int32, argumentCount: Int32) throws(LuaError) -> [LuaValue] {
+        let status = lsx_pcall(state, argumentCount, LUA_MULTRET)
+        guard status == Int32(LSX_OK.rawValue) else { throw failure(status, on: state, base: base, chunkName: nil) }
+        let top = lua_gettop(state)
+        var results: [LuaValue] = []
+        if top > base {
+            results.reserveCapacity(Int(top - base))
+            for index in (base + 1)...top { results.append(value(at: index, on: state)) }
+        }
+        lua_settop(state, base)
+        return results
+    }
+
+    /// Turns a failed load or call (message on top) into a ``LuaError`` and restores the stack.
+    private func failure(_ status: Int32, on state: OpaquePointer, base: Int32, chunkName: String?) -> LuaError {
+        let text = lua_type(state, -1) == LUA_TSTRING ? LuaVM.string(at: -1, on: state) : "(error object is not a string)"
+        let messageBytes = min(lsx_message_length(state), text.utf8.count)
+        lua_settop(state, base)
+        switch UInt32(status) {
+        case LSX_SYNTAX.rawValue:
+            return .syntax(message: text)
+        case LSX_MEMORY.rawValue:
+            var position = String(cString: lsx_memory_position(state))
+            if position.isEmpty, let chunkName { position = chunkName + ":" }
+            if depth == 1 { _ = lsx_fullgc(state) }  // start the next run from a clean heap
+            let message = "memory limit exceeded (\(memoryLimit) bytes)"
+            return .memoryLimit(message: position.isEmpty ? message : position + " " + message)
+        default:
+            let utf8 = Array(text.utf8)
+            let message = String(decoding: utf8[..<messageBytes], as: UTF8.self)
+            var rest = utf8[messageBytes...]
+            if rest.first == UInt8(ascii: "\n") { rest = rest.dropFirst() }
+            let traceback = String(decoding: rest, as: UTF8.self)
+            return status == Int32(LSX_INSTRUCTIONS.rawValue)
+                ? .instructionLimit(message: message, traceback: traceback)
+                : .runtime(message: message, traceback: traceback)
+        }
+    }
+
+    private func reserve(_ slots: Int32, on state: OpaquePointer) throws(LuaError) {
+        guard lua_checkstack(state, slots) != 0 else {
+            throw .runtime(message: "stack overflow (no room for \(slots) values to call Lua)", traceback: "")
+        }
+    }
+
+    // MARK: - References
+
+    func releaseReference(_ reference: Int32) {
+        if state != nil { pendingReferences.append(reference) }
+    }
+
+    private func releasePendingReferences(_ state: OpaquePointer) {
+        guard !pendingReferences.isEmpty else { return }
+        let references = pendingReferences
+        pendingReferences.removeAll(keepingCapacity: true)
+        for reference in references { luaL_unref(state, lsx_registryindex(), reference) }
+    }
+}

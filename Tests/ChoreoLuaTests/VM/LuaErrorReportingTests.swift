@@ -1,0 +1,146 @@
+import ChoreoCore
+import Testing
+@testable import ChoreoLua
+
+@Suite("Errors that cross the Lua boundary")
+struct LuaErrorReportingTests {
+    @Test("A script error reports file:line and a traceback")
+    func runtimeErrorHasPositionAndTraceback() throws {
+        let vm = LuaVM()
+        let error = try #require(failure(of: """
+            local function inner() error("boom") end
+            local function outer() inner() end
+            outer()
+            """, in: vm))
+        guard case .runtime(let message, let traceback) = error else { Issue.record("got \(error)"); return }
+        #expect(message == "scene.lua:1: boom")
+        #expect(traceback.hasPrefix("stack traceback:"))
+        #expect(traceback.contains("scene.lua:1: in"))
+        #expect(traceback.contains("scene.lua:3: in main chunk"))
+        #expect(error.description == message + "\n" + traceback)
+    }
+
+    @Test("A syntax error names the file and line")
+    func syntaxError() throws {
+        let error = try #require(failure(of: "local x = 1\nlocal = 2", in: LuaVM()))
+        guard case .syntax(let message) = error else { Issue.record("got \(error)"); return }
+        #expect(message.hasPrefix("scene.lua:2:"))
+    }
+
+    @Test("A non-string error object gets the position of the line that raised it")
+    func tableErrorGetsPosition() throws {
+        let error = try #require(failure(of: "\n error({})", in: LuaVM()))
+        #expect(error.message == "scene.lua:2: (error object is a table value)")
+        let described = try #require(failure(of: "error(setmetatable({}, {__tostring = function() return 'custom' end}))", in: LuaVM()))
+        #expect(described.message == "scene.lua:1: custom")
+    }
+
+    @Test("A chunk returns its values")
+    func chunkResults() throws {
+        let results = try LuaVM().run(chunk: "return 1, 2.5, 'three', true, nil", name: "r.lua")
+        #expect(results == [1, 2.5, "three", true, nil])
+    }
+
+    @Test("A Swift host function that throws raises a Lua error with file:line and the call's name")
+    func hostErrorBecomesLuaError() throws {
+        let vm = LuaVM()
+        vm.registerGlobal("View", functions: [
+            "animate": { call in
+                let options = try call.table(at: 1)
+                let duration = try options.number("duration")
+                guard duration >= 0 else {
+                    throw ArgumentError(parameter: "duration", requirement: "must be a finite number ≥ 0", value: duration)
+                }
+                return 0
+            },
+        ])
+        let error = try #require(failure(of: "\n\nView.animate{ duration = -1 }", in: vm))
+        #expect(error.message == "scene.lua:3: View.animate: duration must be a finite number ≥ 0 (got -1)")
+        #expect(error.traceback.contains("scene.lua:3: in main chunk"))
+        let typeError = try #require(failure(of: "View.animate{ duration = 'slow' }", in: vm))
+        #expect(typeError.message == "scene.lua:1: bad argument #1 to 'View.animate' (field 'duration': number expected, got string)")
+    }
+
+    @Test("Wrong argument types name the call, the argument and both types")
+    func argumentMessages() throws {
+        let vm = LuaVM()
+        vm.registerGlobal("after") { call in
+            _ = try call.number(at: 1)
+            _ = try call.function(at: 2, name: "action")
+            return 0
+        }
+        #expect(failure(of: "after(1, 'x')", in: vm)?.message
+            == "scene.lua:1: bad argument #2 to 'after' (action: function expected, got string)")
+        #expect(failure(of: "after('soon', print)", in: vm)?.message
+            == "scene.lua:1: bad argument #1 to 'after' (number expected, got string)")
+        #expect(failure(of: "after()", in: vm)?.message
+            == "scene.lua:1: bad argument #1 to 'after' (number expected, got no value)")
+        #expect(try vm.run(chunk: "after(1, print) return 'ok'", name: "ok.lua") == ["ok"])
+    }
+
+    @Test("A throwing host function leaks nothing: every object it held is released")
+    func throwingHostFunctionLeaksNothing() throws {
+        let counter = LiveCounter()
+        do {
+            let vm = vmWithBoxes()
+            vm.registerGlobal("explode") { call in
+                let held = Tracked(counter)
+                call.push(object: held)  // pushed, then discarded by the error
+                throw LuaCallError("explode: always fails (holding \(held.size))")
+            }
+            let results = try vm.run(chunk: """
+                local failures = 0
+                for i = 1, 1000 do
+                  if not pcall(explode) then failures = failures + 1 end
+                end
+                return failures
+                """, name: "leak.lua")
+            #expect(results == [1000])
+            vm.collectGarbage()
+            #expect(counter.live == 0)
+            _ = try? vm.run(chunk: "explode()", name: "leak.lua")
+        }
+        #expect(counter.live == 0)
+    }
+
+    @Test("Each host function call leaves the Lua stack where it was")
+    func stackIsBalanced() throws {
+        let vm = vmWithBoxes()
+        var tops: [(Int, Int)] = []
+        let counter = LiveCounter()
+        vm.registerGlobal("probe") { call in
+            let before = call.stackTop
+            let options = try call.table(at: 1)
+            _ = try options.number("x")
+            _ = try options.optionalString("label")
+            _ = try options.withTable("frame") { frame in try frame.number(1) + frame.number(2) }
+            _ = options.keys()
+            _ = try? options.number("label")  // a failed read is balanced too
+            _ = try call.optionalObject(at: 2, as: Tracked.self)
+            tops.append((before, call.stackTop))
+            call.pushNewTable { table in
+                table.set("answer", 42)
+                table.setTable("point") { point in point.append(1.0); point.append(2.0) }
+            }
+            return 1
+        }
+        vm.registerGlobal("make") { call in
+            call.push(object: Tracked(counter))
+            return 1
+        }
+        let before = vm.stackTop
+        let results = try vm.run(chunk: """
+            local box = make()
+            local r = probe({ x = 1, label = 'a', frame = {1, 2} }, box)
+            box:grow(1); box.size = box.size + 1
+            return r.answer, r.point[2], tostring(box)
+            """, name: "stack.lua")
+        #expect(results == [42, 2.0, "Box(3.0)"])
+        #expect(vm.stackTop == before)
+        #expect(tops.count == 1 && tops.allSatisfy { $0.0 == $0.1 })
+        let function = try #require(try vm.run(chunk: "return function(a, b) return a + b end", name: "f.lua")[0].functionValue)
+        for _ in 0..<100 { _ = try vm.call(function, [1, 2]) }
+        _ = try? vm.call(function, ["x", 2])
+        #expect(vm.stackTop == before)
+    }
+}
