@@ -28,8 +28,9 @@ import Dispatch
 /// Not thread-safe: use an engine from one thread at a time. Real-time runs do their work on
 /// `queue` while the caller waits, so script code still never runs concurrently.
 public final class Engine {
-    /// The scene the engine drives.
-    public let scene: Scene
+    /// The scene the engine drives. Replace it only between runs (a script may return the
+    /// scene it wants driven).
+    public var scene: Scene
     /// The injected clock: a `VirtualClock` the engine moves with `now` (headless), or a real
     /// clock that paces real-time runs.
     public let clock: any MediaClock

@@ -1,0 +1,89 @@
+import ChoreoCore
+import ChoreoRuntime
+
+/// Engine time for scripts: `CACurrentMediaTime`, `after`, `every`, `DisplayLink`.
+///
+///     local t = after(2.0, function() box.alpha = 0 end); t:cancel()
+///     every(1.0, function(timer) print(CACurrentMediaTime()) end)
+///     local link = DisplayLink.new(function(link) print(link.timestamp) end)
+extension ScriptHost {
+    func installEngineGlobals() {
+        vm.registerGlobal("CACurrentMediaTime") { [unowned self] call in
+            call.push(engine.now)
+            return 1
+        }
+        vm.registerGlobal("after") { [unowned self] call in
+            let delay = try call.number(at: 1, name: "seconds")
+            let action = try call.function(at: 2, name: "action")
+            let handle = try engine.after(delay) { [unowned self] in try callback(action) }
+            call.push(object: handle)
+            return 1
+        }
+        vm.registerGlobal("every") { [unowned self] call in
+            let interval = try call.number(at: 1, name: "seconds")
+            let action = try call.function(at: 2, name: "action")
+            var handle: TimerHandle?
+            handle = try engine.every(interval) { [unowned self] in
+                try callback(action, handle.map { [.object($0)] } ?? [])
+            }
+            call.push(object: handle!)
+            return 1
+        }
+        vm.register(LuaClass<TimerHandle>(
+            "Timer",
+            methods: ["cancel": { call in
+                try call.object(at: 1, as: TimerHandle.self).cancel()
+                return 0
+            }],
+            getProperty: { call, timer, key in
+                switch key {
+                case "deadline": call.push(timer.deadline)
+                case "interval": if let interval = timer.interval { call.push(interval) } else { call.pushNil() }
+                case "isCancelled": call.push(timer.isCancelled)
+                case "isValid": call.push(timer.isScheduled)
+                default: return 0
+                }
+                return 1
+            },
+            describe: { "Timer(\(formatNumber($0.deadline)))" }))
+
+        vm.registerGlobal("DisplayLink", functions: ["new": { [unowned self] call in
+            let action = try call.function(at: 1, name: "callback")
+            let link = try engine.addDisplayLink { [unowned self] link in try callback(action, [.object(link)]) }
+            call.push(object: link)
+            return 1
+        }])
+        vm.register(LuaClass<ScriptDisplayLink>(
+            "DisplayLink",
+            methods: ["invalidate": { call in
+                try call.object(at: 1, as: ScriptDisplayLink.self).invalidate()
+                return 0
+            }],
+            getProperty: { call, link, key in
+                switch key {
+                case "timestamp": call.push(link.timestamp)
+                case "targetTimestamp": call.push(link.targetTimestamp)
+                case "duration": call.push(link.duration)
+                case "isPaused": call.push(link.isPaused)
+                case "preferredFramesPerSecond": call.push(link.preferredFramesPerSecond)
+                default: return 0
+                }
+                return 1
+            },
+            setProperty: { call, link, key in
+                switch key {
+                case "isPaused": link.isPaused = try call.boolean(at: 3, name: "isPaused")
+                case "preferredFramesPerSecond":
+                    try link.setPreferredFramesPerSecond(try call.number(at: 3, name: "preferredFramesPerSecond"))
+                default: throw readOnly("DisplayLink", key, settable: ["isPaused", "preferredFramesPerSecond"])
+                }
+            }))
+    }
+}
+
+/// The error for assigning a property that cannot be set, listing the ones that can.
+func readOnly(_ type: String, _ key: String, settable: [String]) -> ArgumentError {
+    ArgumentError(
+        parameter: "\(type).\(key)",
+        requirement: "cannot be set (settable: \(settable.joined(separator: ", ")))", value: key)
+}

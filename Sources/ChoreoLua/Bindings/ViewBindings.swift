@@ -1,0 +1,6 @@
+import ChoreoCore
+
+extension ScriptHost {
+    /// Scene, View, the content kinds, layers and presentation (ViewBindings*.swift).
+    func installViews() {}
+}

@@ -1,0 +1,94 @@
+import ChoreoCore
+import ChoreoRuntime
+
+/// Everything a scene script runs with: a sandboxed Lua VM, the engine that drives its scene,
+/// and the timing registry — with the whole script API of DESIGN §5 installed.
+///
+///     let host = try ScriptHost(scriptDirectory: "Scripts/Examples")
+///     let scene = try host.run(source: source, chunkName: "media-timing.lua")
+///     let report = try host.engine.run(until: .idle)
+///
+/// Script code runs only on the engine's turns: the top level, timers, display links, animation
+/// delegates, completions. Errors raised in Lua carry `file:line` and a traceback; errors in
+/// callbacks the engine does not call itself (delegates, curves) are kept in `deferredError`
+/// and reported when control returns to the host.
+public final class ScriptHost {
+    public let vm: LuaVM
+    public let engine: Engine
+    public var registry = TimingRegistry()
+    /// Where `require` finds modules and relative image paths resolve.
+    public let scriptDirectory: String?
+    /// The scenes the script made with `Scene.new`, in order; the first is the engine's.
+    public internal(set) var createdScenes: [Scene] = []
+    /// The first error raised by script code outside an engine callback (a delegate, a curve).
+    public internal(set) var deferredError: LuaError?
+
+    public init(
+        scriptDirectory: String? = nil, memoryLimit: Int = LuaVM.defaultMemoryLimit,
+        instructionLimit: Int = LuaVM.defaultInstructionLimit, framesPerSecond: Double = 60
+    ) throws {
+        vm = LuaVM(memoryLimit: memoryLimit, instructionLimit: instructionLimit)
+        vm.moduleDirectory = scriptDirectory
+        engine = try Engine(framesPerSecond: framesPerSecond)
+        self.scriptDirectory = scriptDirectory
+        installBindings()
+    }
+
+    deinit { vm.close() }
+
+    /// Runs a script's top level (at engine time 0, like `viewDidAppear`), commits, and returns
+    /// the scene it set up: the one it returns, else the first it created, else the engine's.
+    @discardableResult
+    public func run(source: String, chunkName: String) throws -> Scene {
+        let results = try engine.perform { () throws(LuaError) in try vm.run(chunk: source, name: chunkName) }
+        try throwDeferredError()
+        if let returned = results.first?.objectValue as? Scene, returned !== engine.scene {
+            engine.scene = returned
+        }
+        return engine.scene
+    }
+
+    /// Reads and runs a script file.
+    @discardableResult
+    public func run(fileAt path: String) throws -> Scene {
+        let source = try ScriptFile.read(path)
+        return try run(source: source, chunkName: ScriptFile.chunkName(path))
+    }
+
+    /// Calls a Lua callback on behalf of the engine (a timer, a display link, a completion).
+    func callback(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws {
+        try throwDeferredError()
+        _ = try vm.call(function, arguments)
+    }
+
+    /// Calls a Lua callback from a place that cannot throw (an animation delegate, a curve): a
+    /// failure is kept in `deferredError`, and the first one is reported.
+    @discardableResult
+    func deferredCall(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) -> [LuaValue]? {
+        guard deferredError == nil else { return nil }
+        do {
+            return try vm.call(function, arguments)
+        } catch {
+            deferredError = error
+            return nil
+        }
+    }
+
+    /// Throws the kept error, once.
+    public func throwDeferredError() throws(LuaError) {
+        if let error = deferredError {
+            deferredError = nil
+            throw error
+        }
+    }
+
+    /// Installs every binding of the script API.
+    private func installBindings() {
+        installValueTypes()
+        installEngineGlobals()
+        installTransactions()
+        installViews()
+        installTiming()
+        installAnimations()
+    }
+}

@@ -1,0 +1,137 @@
+import ChoreoCore
+
+/// A geometric or color value as scripts hold it: a point, size, rect, color or transform that
+/// may write itself back to where it came from.
+///
+/// Reading `box.center` gives a value bound to the box's position, so that
+/// `box.center.x = box.center.x + 100` moves the box; nested values chain the binding
+/// (`box.bounds.size.width = 10` writes the bounds). Values made by scripts (`Point.new(1, 2)`)
+/// are unbound; changing them changes only them.
+public final class ScriptValue {
+    public private(set) var value: AnimationValue
+    /// Called with the new whole value after every field assignment, when bound.
+    let writeBack: ((AnimationValue) throws -> Void)?
+
+    public init(_ value: AnimationValue, writeBack: ((AnimationValue) throws -> Void)? = nil) {
+        self.value = value
+        self.writeBack = writeBack
+    }
+
+    /// Replaces the value and writes it back.
+    func update(_ newValue: AnimationValue) throws {
+        value = newValue
+        try writeBack?(newValue)
+    }
+}
+
+/// Conversions between Lua values and Choreo's values. Geometry accepts tables and values:
+/// points `{x=1, y=2}` or `{1, 2}`, sizes `{width=, height=}` or `{w, h}`, rects
+/// `{x=, y=, width=, height=}`, `{x, y, w, h}` or `{origin=, size=}`, colors as `"#rrggbb"`,
+/// `"#rrggbbaa"`, CSS names, `{r, g, b[, a]}` or `Color.rgb(...)`, transforms as `Transform`
+/// values or 6 (affine) or 16 numbers.
+public enum ScriptValues {
+    /// The value of `kind` that `lua` describes; `name` is the parameter for messages.
+    public static func animationValue(_ lua: LuaValue, kind: ValueKind, name: String) throws(ArgumentError) -> AnimationValue {
+        if let boxed = lua.objectValue as? ScriptValue, boxed.value.kind == kind { return boxed.value }
+        switch kind {
+        case .scalar:
+            guard let number = lua.doubleValue else { throw mismatch(name, "a number", lua) }
+            return .scalar(try requireFinite(number, name))
+        case .point: return .point(try point(lua, name: name))
+        case .size: return .size(try size(lua, name: name))
+        case .rect: return .rect(try rect(lua, name: name))
+        case .color: return .color(try color(lua, name: name))
+        case .transform: return .transform(try transform(lua, name: name))
+        }
+    }
+
+    public static func point(_ lua: LuaValue, name: String) throws(ArgumentError) -> Point {
+        if let boxed = lua.objectValue as? ScriptValue, case let .point(p) = boxed.value { return p }
+        let n = try numbers(lua, named: ["x", "y"], name: name, expected: "a point ({x=, y=} or {x, y})")
+        return Point(x: n[0], y: n[1])
+    }
+
+    public static func size(_ lua: LuaValue, name: String) throws(ArgumentError) -> Size {
+        if let boxed = lua.objectValue as? ScriptValue, case let .size(s) = boxed.value { return s }
+        let n = try numbers(lua, named: ["width", "height"], name: name, expected: "a size ({width=, height=} or {w, h})")
+        return Size(width: n[0], height: n[1])
+    }
+
+    public static func rect(_ lua: LuaValue, name: String) throws(ArgumentError) -> Rect {
+        if let boxed = lua.objectValue as? ScriptValue, case let .rect(r) = boxed.value { return r }
+        if let table = lua.tableValue, !table["origin"].isNil || !table["size"].isNil {
+            return Rect(origin: try point(table["origin"], name: name + ".origin"),
+                        size: try size(table["size"], name: name + ".size"))
+        }
+        let n = try numbers(lua, named: ["x", "y", "width", "height"], name: name,
+                            expected: "a rect ({x=, y=, width=, height=} or {x, y, w, h})")
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    public static func color(_ lua: LuaValue, name: String) throws(ArgumentError) -> Color {
+        if let boxed = lua.objectValue as? ScriptValue, case let .color(c) = boxed.value { return c }
+        if let text = lua.stringValue {
+            do { return try Color(parsing: text) } catch {
+                throw ArgumentError(parameter: name, requirement: error.requirement, value: error.value)
+            }
+        }
+        if let table = lua.tableValue {
+            let alpha = table["a"].isNil && table[4].isNil && table["alpha"].isNil
+            let n = try numbers(lua, named: alpha ? ["r", "g", "b"] : ["r", "g", "b", "a"], name: name,
+                                expected: "a color (\"#rrggbb\", a CSS name or {r, g, b, a})")
+            return Color(red: n[0], green: n[1], blue: n[2], alpha: alpha ? 1 : n[3])
+        }
+        throw mismatch(name, "a color (\"#rrggbb\", a CSS name or {r, g, b, a})", lua)
+    }
+
+    public static func transform(_ lua: LuaValue, name: String) throws(ArgumentError) -> Transform3D {
+        if let boxed = lua.objectValue as? ScriptValue, case let .transform(t) = boxed.value { return t }
+        guard let table = lua.tableValue, table.count == 6 || table.count == 16 else {
+            throw mismatch(name, "a transform (a Transform, or 6 or 16 numbers)", lua)
+        }
+        var entries: [Double] = []
+        for i in 1...table.count {
+            guard let number = table[i].doubleValue else { throw mismatch("\(name)[\(i)]", "a number", table[i]) }
+            entries.append(try requireFinite(number, "\(name)[\(i)]"))
+        }
+        if entries.count == 6 {
+            return Transform3D(Transform2D(a: entries[0], b: entries[1], c: entries[2], d: entries[3],
+                                           tx: entries[4], ty: entries[5]))
+        }
+        return try Transform3D.validated(entries: entries, parameter: name)
+    }
+
+    /// Numbers from a table by name (`{x=1, y=2}`) or position (`{1, 2}`), all finite.
+    private static func numbers(_ lua: LuaValue, named keys: [String], name: String, expected: String) throws(ArgumentError) -> [Double] {
+        guard let table = lua.tableValue else { throw mismatch(name, expected, lua) }
+        let aliases = ["width": "w", "height": "h", "r": "red", "g": "green", "b": "blue", "a": "alpha"]
+        var result: [Double] = []
+        for (index, key) in keys.enumerated() {
+            var field = table[key]
+            if field.isNil, let alias = aliases[key] { field = table[alias] }
+            if field.isNil { field = table[index + 1] }
+            guard let number = field.doubleValue else { throw mismatch(name, expected, lua) }
+            result.append(try requireFinite(number, "\(name).\(key)"))
+        }
+        return result
+    }
+
+    /// The error for a value of the wrong shape: what was expected and the Lua type given.
+    static func mismatch(_ name: String, _ expected: String, _ lua: LuaValue) -> ArgumentError {
+        ArgumentError(parameter: name, requirement: "must be \(expected)", value: luaTypeName(lua))
+    }
+
+    /// The Lua type of a value as messages name it.
+    static func luaTypeName(_ lua: LuaValue) -> String {
+        switch lua {
+        case .nil: "nil"
+        case .boolean: "a boolean"
+        case .integer, .number: "a number"
+        case .string(let s): "the string \"\(s)\""
+        case .table: "a table"
+        case .function: "a function"
+        case .object(let o): (o as? ScriptValue).map { "a \($0.value.kind.rawValue)" } ?? "an object"
+        case .unsupported(let t): t
+        }
+    }
+}
