@@ -9,12 +9,15 @@ struct Choreo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "choreo",
         abstract: "Choreo: UIKit and Core Animation's animation model on Linux, scripted in Lua.",
-        subcommands: [CurvesCommand.self])
+        subcommands: [RunCommand.self, TraceCommand.self, CurvesCommand.self])
 
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let failure as ScriptFailure {
+            writeToStandardError(failure.message + "\n")
+            exit(withError: ExitCode(1))
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -50,7 +50,7 @@ enum ScriptValueFields {
             switch key {
             case "x": p.x = v
             case "y": p.y = v
-            default: throw unknownField("Point", key, ["x", "y"])
+            default: throw unknownField(call, "point", key, ["x", "y"])
             }
             try box.update(.point(p))
         case var .size(s):
@@ -58,7 +58,7 @@ enum ScriptValueFields {
             switch key {
             case "width": s.width = v
             case "height": s.height = v
-            default: throw unknownField("Size", key, ["width", "height"])
+            default: throw unknownField(call, "size", key, ["width", "height"])
             }
             try box.update(.size(s))
         case var .rect(r):
@@ -69,7 +69,7 @@ enum ScriptValueFields {
             case "y": r.origin.y = try finite(call, 3, key)
             case "width": r.size.width = try finite(call, 3, key)
             case "height": r.size.height = try finite(call, 3, key)
-            default: throw unknownField("Rect", key, ["x", "y", "width", "height", "origin", "size"])
+            default: throw unknownField(call, "rect", key, ["x", "y", "width", "height", "origin", "size"])
             }
             try box.update(.rect(r))
         case var .color(c):
@@ -79,18 +79,18 @@ enum ScriptValueFields {
             case "g", "green": c.green = v
             case "b", "blue": c.blue = v
             case "a", "alpha": c.alpha = v
-            default: throw unknownField("Color", key, ["r", "g", "b", "a"])
+            default: throw unknownField(call, "color", key, ["r", "g", "b", "a"])
             }
             try box.update(.color(c))
         case let .transform(t):
             guard let index = transformFields.firstIndex(of: key) else {
-                throw unknownField("Transform", key, ["a", "b", "c", "d", "tx", "ty", "m11", "…", "m44"])
+                throw unknownField(call, "transform", key, ["a", "b", "c", "d", "tx", "ty", "m11", "…", "m44"])
             }
             var entries = t.entries
             entries[transformEntryIndex(index)] = try finite(call, 3, key)
             try box.update(.transform(try Transform3D.validated(entries: entries)))
         case .scalar:
-            throw unknownField("Value", key, [])
+            throw unknownField(call, "number", key, [])
         }
     }
 
@@ -105,8 +105,10 @@ enum ScriptValueFields {
 
     private static func transformEntry(_ t: Transform3D, _ index: Int) -> Double { t.entries[transformEntryIndex(index)] }
 
-    private static func unknownField(_ type: String, _ key: String, _ valid: [String]) -> ArgumentError {
-        ArgumentError(parameter: "\(type).\(key)", requirement: "is not a field (fields: \(valid.joined(separator: ", ")))", value: key)
+    private static func unknownField(_ call: LuaCallContext, _ kind: String, _ key: String, _ valid: [String]) -> ArgumentError {
+        ArgumentError(
+            parameter: key, requirement: "is not a field of a \(kind) (fields: \(valid.joined(separator: ", ")))",
+            value: ScriptValues.luaTypeName(call.value(at: 3)))
     }
 
     /// What `tostring` shows: `Point(x: 1, y: 2)`.

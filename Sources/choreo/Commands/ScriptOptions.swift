@@ -1,0 +1,72 @@
+import ArgumentParser
+import ChoreoLua
+import ChoreoRuntime
+
+/// The options every command that runs a scene shares.
+struct ScriptOptions: ParsableArguments {
+    @Argument(help: "The scene script (a .lua file).") var scene: String
+    @Option(help: "Frames per second of the headless run.") var fps: Double = 60
+    @Option(help: "Stop the run at this many seconds (default: when nothing is left to do, at most 3600).")
+    var duration: Double?
+    @Option(help: "Memory limit of the script, in MiB.") var memoryLimit: Int = 256
+    @Option(help: "Instruction limit per script turn (top level, callback), in millions.") var instructionLimit: Int = 200
+
+    func validate() throws {
+        guard fps.isFinite, fps > 0, fps <= 1000 else { throw ValidationError("--fps must be within (0, 1000]") }
+        if let duration, !(duration.isFinite && duration >= 0) { throw ValidationError("--duration must be a number ≥ 0") }
+        guard (1...16384).contains(memoryLimit) else { throw ValidationError("--memory-limit must be within 1...16384 (MiB)") }
+        guard (1...100_000).contains(instructionLimit) else {
+            throw ValidationError("--instruction-limit must be within 1...100000 (millions)")
+        }
+    }
+
+    /// The run's limit: the duration, else idle but never past an hour of scene time.
+    var runLimit: RunLimit { duration.map { .time($0) } ?? .idle }
+
+    /// A host for the scene, its prints going to standard output.
+    func makeHost() throws -> ScriptHost {
+        let host = try ScriptHost(
+            scriptDirectory: directory(of: scene), memoryLimit: memoryLimit * 1024 * 1024,
+            instructionLimit: instructionLimit * 1_000_000, framesPerSecond: fps)
+        host.vm.printHandler = { print($0) }
+        return host
+    }
+
+    /// Runs the scene's top level and then the engine, headless; script errors become `ScriptFailure`.
+    func runHeadless(_ host: ScriptHost) throws -> RunReport {
+        try runTopLevel(host)
+        let report = try host.engine.run(until: duration == nil ? .time(3600) : runLimit, fps: fps)
+        try check(report, host)
+        return report
+    }
+
+    func runTopLevel(_ host: ScriptHost) throws {
+        do {
+            try host.run(fileAt: scene)
+        } catch let error as LuaError {
+            throw ScriptFailure(message: error.description)
+        } catch {
+            throw ScriptFailure(message: "\(error)")
+        }
+    }
+
+    /// Turns a callback's error, or one kept by the host, into a `ScriptFailure`.
+    func check(_ report: RunReport, _ host: ScriptHost) throws {
+        if let failure = report.error {
+            throw ScriptFailure(message: "\(failure.error)")
+        }
+        do { try host.throwDeferredError() } catch { throw ScriptFailure(message: error.description) }
+    }
+}
+
+/// A script error: reported on standard error, exit status 1.
+struct ScriptFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// The directory part of a path ("." when none).
+func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import ChoreoCore
+import ChoreoLua
+import ChoreoRuntime
+
+/// `choreo trace SCENE.lua`: the scene's presentation values, frame by frame.
+struct TraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Print a scene's presentation values frame by frame (JSONL or CSV).",
+        discussion: """
+            Each JSONL line is one frame: {"frame":n,"time":t,"views":{"box":{"opacity":0.5,...}}}.
+            Views are the named views of the scene; equal runs give byte-identical output.
+            """)
+
+    @OptionGroup var script: ScriptOptions
+    @Option(help: "Values to record: view.keyPath or keyPath items, comma-separated (default: position, bounds.size, opacity, transform, backgroundColor of every named view).")
+    var props: String?
+    @Option(help: "jsonl or csv.") var format: String = "jsonl"
+    @Option(help: "Write to this file instead of standard output.") var out: String?
+
+    func validate() throws {
+        guard TraceRecorder.Format(rawValue: format) != nil else { throw ValidationError("--format must be jsonl or csv") }
+        if let props {
+            do { _ = try TraceSelection(parsing: props) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    func run() throws {
+        let host = try script.makeHost()
+        let selection = try props.map { try TraceSelection(parsing: $0) } ?? .all
+        let file = try out.map { try OutputFile(path: $0) }
+        let recorder = TraceRecorder(format: TraceRecorder.Format(rawValue: format)!, selection: selection) { line in
+            if let file { file.writeLine(line) } else { print(line) }
+        }
+        host.engine.addFrameSink { recorder.record(frame: $0.number, scene: $0.scene) }
+        _ = try script.runHeadless(host)
+        file?.close()
+    }
+}
