@@ -72,7 +72,8 @@ figure("timeOffset", function(a)
 end)
 
 -- The slider: the layer is paused (speed 0) in the same transaction, and its timeOffset scrubs
--- the animation; here a timer moves the "slider" from 0 to 1 in steps of 0.25 s.
+-- the animation; here a timer moves the "slider" from 0 to 1 in steps of 0.25 s, then lets go
+-- (a paused animation never ends on its own).
 local slider = figure("slider", function(a, view)
   a.duration = 1
   view.layer.speed = 0
@@ -82,7 +83,10 @@ local ticker
 ticker = every(0.25, function()
   value = value + 0.25
   slider.layer.timeOffset = math.min(value, 0.999)
-  if value >= 1 then ticker:cancel() end
+  if value >= 1 then
+    ticker:cancel()
+    slider.layer:removeAnimation("change color")
+  end
 end)
 
 return scene

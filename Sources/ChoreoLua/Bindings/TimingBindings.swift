@@ -1,6 +1,96 @@
 import ChoreoCore
 
+/// Timing curves for scripts: the `Curve` class, `TimingFunction`, `CubicTimingParameters`,
+/// `SpringTimingParameters` (TimingBindings+Parameters.swift) and `Timing`.
+///
+///     local ticks = Timing.steps(4, "jump-end")
+///     local table = Timing.piecewiseLinear{ {0, 0}, {0.6, 0.9}, {1, 1} }   -- {t, progress} points
+///     Timing.register("smoothstep", function(t) return t * t * (3 - 2 * t) end)
+///     fade.timingFunction = "smoothstep"          -- or Timing.get("smoothstep")
+///     for _, name in ipairs(Timing.list()) do print(name) end
+///
+/// Every curve object has `curve:progress(t)`, `curve:velocity(t)` (t and results are
+/// fractions), `curve:reversed()`, `curve:mirrored()`, `curve.duration` (its own, in seconds;
+/// nil when it takes the animation's) and `curve.name`; springs add `mass, stiffness, damping,
+/// dampingRatio, bounce, perceptualDuration, settlingDuration, initialVelocity`; cubic curves
+/// `controlPoint1, controlPoint2, animationCurve`.
 extension ScriptHost {
-    /// TimingFunction, CubicTimingParameters, SpringTimingParameters, curves and Timing.* (TimingBindings*.swift).
-    func installTiming() {}
+    func installTiming() {
+        registerCurveClass()
+        installTimingParameters()
+        let functions: [String: LuaHostFunction] = [
+            "steps": { call in
+                let count = try call.integer(at: 1, name: "steps")
+                let position = try call.optionalString(at: 2, name: "position") ?? "jump-end"
+                call.push(object: ScriptCurve(try StepsCurve(count, position: position)))
+                return 1
+            },
+            "piecewiseLinear": { call in
+                _ = try call.table(at: 1, name: "points")
+                call.push(object: ScriptCurve(try ScriptHost.piecewiseLinear(call.value(at: 1))))
+                return 1
+            },
+            "register": { [unowned self] call in
+                let name = try call.string(at: 1, name: "name")
+                try checkRegistrableName(name)
+                guard !call.isNil(at: 2) else { throw call.badArgument(2, "curve expected, got nil") }
+                var made = try curve(from: call.value(at: 2), name: name)
+                if let object = made as? ScriptCurve {
+                    made = ScriptCurve(object.base, name: name, initialVelocity: object.initialVelocity)
+                }
+                registry.register(name, made)
+                call.push(object: ScriptCurve.wrapping(made, name: name))
+                return 1
+            },
+            "get": { [unowned self] call in
+                let name = try call.string(at: 1, name: "name")
+                let found: any TimingCurve
+                do { found = try registry.curve(named: name) } catch let error as ArgumentError {
+                    throw ArgumentError(parameter: "name", requirement: error.requirement, value: error.value)
+                }
+                call.push(object: ScriptCurve.wrapping(found, name: name))
+                return 1
+            },
+            "list": { [unowned self] call in
+                let names = registry.names
+                call.pushNewTable(arrayCount: names.count) { table in
+                    for name in names { table.append(.string(name)) }
+                }
+                return 1
+            },
+        ]
+        vm.registerGlobal("Timing", functions: functions)
+    }
+
+    /// A name scripts may register: not empty, not a spec, not one of the built-in curves.
+    private func checkRegistrableName(_ name: String) throws(ArgumentError) {
+        guard !name.isEmpty, !name.contains("("), !name.contains(")"), !name.contains(where: \.isWhitespace) else {
+            throw ArgumentError(parameter: "name", requirement: "must be a non-empty name without spaces or parentheses",
+                                value: "\"\(name)\"")
+        }
+        let builtIn = NamedCurve.allCases.map(\.rawValue) + ["easeInEaseOut"]
+        guard !builtIn.contains(name) else {
+            throw ArgumentError(
+                parameter: "name", requirement: "must not replace a built-in curve (" + builtIn.joined(separator: ", ") + ")",
+                value: "\"\(name)\"")
+        }
+    }
+
+    /// CSS `linear()` from a Lua array: `{t, progress}` pairs, or bare outputs spread evenly.
+    static func piecewiseLinear(_ lua: LuaValue) throws(ArgumentError) -> PiecewiseLinearCurve {
+        var points: [PiecewiseLinearCurve.ControlPoint] = []
+        for (index, entry) in try BindingInput.array(lua, "points", of: "points").enumerated() {
+            let name = "points[\(index + 1)]"
+            if let output = entry.doubleValue {
+                points.append(.init(output))
+            } else if let pair = entry.tableValue, pair.count == 2, let input = pair[1].doubleValue,
+                let output = pair[2].doubleValue
+            {
+                points.append(.init(output, at: input))
+            } else {
+                throw ScriptValues.mismatch(name, "a progress number or a {t, progress} pair", entry)
+            }
+        }
+        return try PiecewiseLinearCurve(controlPoints: points)
+    }
 }

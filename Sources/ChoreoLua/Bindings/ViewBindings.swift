@@ -1,6 +1,134 @@
 import ChoreoCore
 
+/// Scenes, views and layers for scripts (DESIGN §5, "scene and views").
+///
+///     local scene = Scene.new{ width = 375, height = 667, backgroundColor = "#1d7fc1" }
+///     local box = View.new{ name = "box", frame = {20, 100, 80, 80}, backgroundColor = "orange" }
+///     scene.view:addSubview(box)
+///     Label.new{ text = "Bahama Air", fontSize = 28, textColor = "white" }
+///     ImageView.new{ image = "assets/cloud.png" }         -- relative to the script
+///     ShapeView.new{ path = Path.ellipse{0, 0, 40, 40}, strokeColor = "white", strokeEnd = 0 }
+///     BlurView.new{ blurRadius = 0 }
+///     Layer.new{ frame = {0, 0, 10, 10}, opacity = 0.5 }   -- animates its changes implicitly
+///
+/// Every view is one Lua class, `View`, whatever its content; a content property (`text`,
+/// `path`, ...) works on the kind that has it. Constructors take the same keys as the properties
+/// they set, applied in a fixed order (`frame` before `bounds` before `center`), and reject keys
+/// they do not know, listing the ones they do.
 extension ScriptHost {
-    /// Scene, View, the content kinds, layers and presentation (ViewBindings*.swift).
-    func installViews() {}
+    func installViews() {
+        let state = ViewScriptState()
+        let viewTable = viewProperties(state)
+        let layerTable = layerProperties()
+
+        vm.register(LuaClass<View>(
+            "View",
+            methods: viewMethods(state),
+            getProperty: { call, view, key in try viewTable.get(call, view, key) },
+            setProperty: { call, view, key in try viewTable.set(view, key, call.value(at: 3)) },
+            describe: Self.describe))
+        vm.register(LuaClass<Layer>(
+            "Layer",
+            methods: layerMethods(layerTable),
+            getProperty: { call, layer, key in try Self.getLayerProperty(layerTable, call, layer, key) },
+            setProperty: { call, layer, key in try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3)) },
+            describe: { layer in layer.name.map { "Layer(\($0))" } ?? "Layer" }))
+        installPresentation()
+        installScenes()
+        installPathHelpers()
+
+        let contentKeys = Set(ContentKind.allCases.flatMap { $0.keys(.view) })
+        let commonKeys = viewTable.settableNames.filter { !contentKeys.contains($0) }
+        for kind in ContentKind.allCases {
+            let name = kind.rawValue
+            let allowed = commonKeys + kind.keys(.view)
+            vm.registerGlobal(name, functions: ["new": { call in
+                let options = try call.optionalTable(at: 1, name: "properties")
+                let view = View(content: kind.emptyContent)
+                try viewTable.apply(options, to: view, allowed: allowed)
+                call.push(object: view)
+                return 1
+            }])
+        }
+        vm.registerGlobal("Layer", functions: ["new": { call in
+            let options = try call.optionalTable(at: 1, name: "properties")
+            let layer = Layer()
+            layer.content = try Self.layerContentKind(options).emptyContent
+            let plainKeys = Set(ContentKind.allCases.flatMap { $0.keys(.layer) })
+            let allowed = layerTable.settableNames.filter { !plainKeys.contains($0) }
+                + ContentKind(layer.content).keys(.layer)
+            try layerTable.apply(options, to: layer, allowed: allowed)
+            call.push(object: layer)
+            return 1
+        }])
+    }
+
+    /// The content a standalone layer gets from its keys: `path` makes a shape layer, `text` a
+    /// text layer, `image` an image layer; keys of two kinds are an error.
+    private static func layerContentKind(_ options: LuaTableArgument?) throws -> ContentKind {
+        let keys = Set((options?.keys() ?? []).compactMap { key -> String? in
+            if case let .name(name) = key { name } else { nil }
+        })
+        let kinds = ContentKind.allCases.filter { !keys.isDisjoint(with: $0.keys(.layer)) }
+        guard kinds.count <= 1 else {
+            let named = kinds.map { $0.noun(.layer) }.joined(separator: " and ")
+            throw BindingError("keys of a \(named) are mixed (a layer draws one kind of content)")
+        }
+        return kinds.first ?? .view
+    }
+
+    /// `Scene.new{ width =, height =, backgroundColor = }` and the `Scene` class.
+    ///
+    /// The first call sets up the engine's scene and returns it; later calls make new scenes
+    /// (a script may return the one it wants driven). Every scene made goes to `createdScenes`.
+    private func installScenes() {
+        vm.register(LuaClass<Scene>(
+            "Scene",
+            getProperty: { call, scene, key in
+                switch key {
+                case "view": call.push(object: scene.rootView)
+                case "width": call.push(scene.rootView.bounds.size.width)
+                case "height": call.push(scene.rootView.bounds.size.height)
+                case "backgroundColor":
+                    call.push(.color(scene.rootView.backgroundColor)) { new in
+                        if case let .color(c) = new { scene.rootView.backgroundColor = c }
+                    }
+                default: return 0
+                }
+                return 1
+            },
+            setProperty: { call, scene, key in
+                guard key == "backgroundColor" else {
+                    throw BindingError(["view", "width", "height"].contains(key)
+                        ? "cannot be set (it is read-only)" : "not a property of Scene (settable: backgroundColor)")
+                }
+                scene.rootView.backgroundColor = try ScriptValues.color(call.value(at: 3), name: "backgroundColor")
+            },
+            describe: { scene in
+                let size = scene.rootView.bounds.size
+                return "Scene(\(formatNumber(size.width))×\(formatNumber(size.height)))"
+            }))
+        vm.registerGlobal("Scene", functions: ["new": { [unowned self] call in
+            let options = try call.optionalTable(at: 1, name: "properties")
+            let valid = ["width", "height", "backgroundColor"]
+            for key in options?.keys() ?? [] {
+                guard case let .name(name) = key, valid.contains(name) else {
+                    throw BindingError("unknown key '\(key)' (valid: \(valid.joined(separator: ", ")))")
+                }
+            }
+            let width = try requirePositive(try options?.optionalNumber("width") ?? 375, "width")
+            let height = try requirePositive(try options?.optionalNumber("height") ?? 667, "height")
+            let background = try options.flatMap { options in
+                let value = options.value("backgroundColor")
+                return value.isNil ? nil : try ScriptValues.color(value, name: "backgroundColor")
+            }
+            let scene = createdScenes.isEmpty ? engine.scene : Scene()
+            scene.rootView.frame = Rect(x: 0, y: 0, width: width, height: height)
+            scene.rootView.bounds = Rect(x: 0, y: 0, width: width, height: height)
+            if let background { scene.rootView.backgroundColor = background }
+            createdScenes.append(scene)
+            call.push(object: scene)
+            return 1
+        }])
+    }
 }

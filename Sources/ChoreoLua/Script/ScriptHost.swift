@@ -90,5 +90,6 @@ public final class ScriptHost {
         installViews()
         installTiming()
         installAnimations()
+        vm.addMethods(layerAnimationMethods(), to: Layer.self)
     }
 }

@@ -1,0 +1,207 @@
+import ChoreoCore
+
+/// A timing curve as scripts hold it: what `TimingFunction.new`, `CubicTimingParameters.new`,
+/// `SpringTimingParameters.new`, `Timing.steps`, `Timing.get`, ... return (one Lua class, `Curve`).
+///
+///     local ease = TimingFunction.new("easeInOut")
+///     ease:progress(0.5)                 --> 0.5
+///     fade.timingFunction = ease         -- fade.timingFunction == ease afterwards
+///
+/// It is itself a `TimingCurve`: an animation given a curve object holds that very object, so
+/// reading the property back gives the same Lua value. Immutable, so it is `Sendable` when its
+/// base is (a Lua function curve is engine-confined, see `LuaFunctionCurve`).
+public final class ScriptCurve: TimingCurve {
+    /// The curve itself.
+    public let base: any TimingCurve
+    /// The name it was made or registered under (`easeIn`, `smoothstep`); nil for anonymous ones.
+    public let name: String?
+    /// UISpringTimingParameters' per-axis initial velocity (progress per second; 1 = the whole
+    /// distance in one second). The curve's own motion uses `dx`; position animators use both.
+    public let initialVelocity: Vector?
+
+    public init(_ base: any TimingCurve, name: String? = nil, initialVelocity: Vector? = nil) {
+        self.base = (base as? ScriptCurve)?.base ?? base
+        self.name = name
+        self.initialVelocity = initialVelocity
+    }
+
+    /// `curve` as a curve object: itself when it already is one, else a new wrapper.
+    static func wrapping(_ curve: any TimingCurve, name: String? = nil) -> ScriptCurve {
+        (curve as? ScriptCurve) ?? ScriptCurve(curve, name: name)
+    }
+
+    public func progress(within t: Double) -> Double { base.progress(within: t) }
+    public func velocity(within t: Double) -> Double? { base.velocity(within: t) }
+    public var duration: Double? { base.duration }
+
+    /// The base without `AnyTimingCurve` wrappers.
+    var unwrapped: any TimingCurve { (base as? AnyTimingCurve)?.base ?? base }
+
+    /// What `tostring` shows inside `Curve(...)`: the name, else a CSS-like description.
+    var label: String { name ?? ScriptCurve.describe(unwrapped) }
+
+    static func describe(_ curve: any TimingCurve) -> String {
+        let f = formatNumber
+        switch curve {
+        case let curve as ScriptCurve: return curve.label
+        case let any as AnyTimingCurve: return describe(any.base)
+        case let cubic as CubicBezierCurve:
+            if let named = NamedCurve.allCases.first(where: { $0.curve == cubic }) { return named.rawValue }
+            return "cubic-bezier(\([cubic.c1x, cubic.c1y, cubic.c2x, cubic.c2y].map(f).joined(separator: ", ")))"
+        case let spring as SpringCurve:
+            let p = spring.parameters
+            return "spring(mass: \(f(p.mass)), stiffness: \(f(p.stiffness)), damping: \(f(p.damping)))"
+        case let fitted as FittedSpringCurve: return "spring(dampingRatio: \(f(fitted.dampingRatio)))"
+        case let steps as StepsCurve: return "steps(\(steps.steps), \(steps.position.rawValue))"
+        case let linear as PiecewiseLinearCurve: return "linear(\(linear.outputs.count) points)"
+        case let function as LuaFunctionCurve: return "function '\(function.name)'"
+        default: return "custom"
+        }
+    }
+}
+
+/// UIKit's damping-ratio spring before it knows its duration: `SpringTimingParameters.new{
+/// dampingRatio = 0.5 }`, `UISpringTimingParameters(dampingRatio:initialVelocity:)`.
+///
+/// Such a spring has no duration of its own: it is fitted to the duration of whatever uses it
+/// (`SpringCurve(dampingRatio:duration:)`). Layer animations are fitted when they are added
+/// (`addAnimation`), and animators fit it to theirs with `fitted(toDuration:)`. Anywhere else —
+/// `curve:progress(t)`, or a use that does not fit it — it behaves as the spring fitted to
+/// **1 second**. Started from rest the shape does not depend on the duration at all (the fit
+/// scales time only); with an initial velocity (progress per second) it does.
+public struct FittedSpringCurve: TimingCurve, Hashable {
+    /// ζ, as given (the fit uses at least `SpringParameters.minimumFittedDampingRatio`).
+    public let dampingRatio: Double
+    /// Progress per second at the start (UIKit's normalised velocity).
+    public let initialVelocity: Double
+    /// The spring fitted to 1 s, for uses that never fit it.
+    private let unitSpring: SpringCurve
+
+    public init(dampingRatio: Double, initialVelocity: Double = 0) throws(ArgumentError) {
+        unitSpring = try SpringCurve(dampingRatio: dampingRatio, duration: 1, initialVelocity: initialVelocity)
+        self.dampingRatio = dampingRatio
+        self.initialVelocity = initialVelocity
+    }
+
+    /// The spring fitted to `duration` seconds (> 0).
+    public func fitted(toDuration duration: Double) throws(ArgumentError) -> SpringCurve {
+        try SpringCurve(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialVelocity)
+    }
+
+    /// The fitted spring `curve` describes, looking through curve objects and `AnyTimingCurve`.
+    static func find(in curve: any TimingCurve) -> FittedSpringCurve? {
+        switch curve {
+        case let fitted as FittedSpringCurve: fitted
+        case let script as ScriptCurve: find(in: script.base)
+        case let any as AnyTimingCurve: find(in: any.base)
+        default: nil
+        }
+    }
+
+    public func progress(within t: Double) -> Double { unitSpring.progress(within: t) }
+    public func velocity(within t: Double) -> Double? { unitSpring.velocity(within: t) }
+    public var duration: Double? { nil }
+}
+
+// MARK: - The Curve class
+
+extension ScriptHost {
+    /// Fields a curve object may have; the spring and cubic ones read nil on other curves.
+    static let curveFields = [
+        "name", "duration", "mass", "stiffness", "damping", "dampingRatio", "bounce", "perceptualDuration",
+        "settlingDuration", "initialVelocity", "controlPoint1", "controlPoint2", "animationCurve",
+    ]
+
+    func registerCurveClass() {
+        vm.register(LuaClass<ScriptCurve>(
+            "Curve",
+            methods: [
+                "progress": { [unowned self] call in try evaluate(call) { $0.progress(at: $1) } },
+                "velocity": { [unowned self] call in try evaluate(call) { $0.velocity(at: $1) } },
+                "reversed": { call in
+                    let curve = try call.object(at: 1, as: ScriptCurve.self)
+                    call.push(object: ScriptCurve(ReversedCurve(AnyTimingCurve(curve.base))))
+                    return 1
+                },
+                "mirrored": { call in
+                    let curve = try call.object(at: 1, as: ScriptCurve.self)
+                    call.push(object: ScriptCurve(MirroredCurve(AnyTimingCurve(curve.base))))
+                    return 1
+                },
+            ],
+            getProperty: { call, curve, key in
+                guard ScriptHost.curveFields.contains(key) else {
+                    throw LuaCallError(
+                        "Curve has no field '\(key)' (fields: \(ScriptHost.curveFields.joined(separator: ", ")); "
+                            + "methods: progress, velocity, reversed, mirrored)")
+                }
+                if key == "initialVelocity", let v = ScriptHost.springVelocity(of: curve) {
+                    call.pushNewTable(fieldCount: 2) { table in
+                        table.set("dx", .number(v.dx))
+                        table.set("dy", .number(v.dy))
+                    }
+                } else {
+                    call.push(ScriptHost.field(key, of: curve))
+                }
+                return 1
+            },
+            setProperty: { _, _, key in throw LuaCallError("Curve.\(key) cannot be set: curves are immutable") },
+            describe: { "Curve(\($0.label))" }))
+    }
+
+    /// `curve:progress(t)` and `curve:velocity(t)`: an error a Lua curve makes during the call is
+    /// raised here and now, instead of waiting in `deferredError`.
+    private func evaluate(_ call: LuaCallContext, _ body: (ScriptCurve, Double) -> Double) throws -> Int {
+        let curve = try call.object(at: 1, as: ScriptCurve.self)
+        let t = try call.number(at: 2, name: "t")
+        let hadError = deferredError != nil
+        let value = body(curve, t)
+        if !hadError, let error = deferredError {
+            deferredError = nil
+            throw error
+        }
+        call.push(value)
+        return 1
+    }
+
+    /// A spring's initial velocity as a vector (`{dx=, dy=}` in Lua): the one it was given, or
+    /// its scalar velocity on both axes; nil for other curves.
+    static func springVelocity(of curve: ScriptCurve) -> Vector? {
+        if let v = curve.initialVelocity { return v }
+        let scalar: Double
+        switch curve.unwrapped {
+        case let spring as SpringCurve: scalar = spring.initialVelocity
+        case let fitted as FittedSpringCurve: scalar = fitted.initialVelocity
+        default: return nil
+        }
+        return Vector(dx: scalar, dy: scalar)
+    }
+
+    /// A field's value, or nil when the curve does not have it.
+    private static func field(_ key: String, of curve: ScriptCurve) -> LuaValue {
+        let base = curve.unwrapped
+        let spring = base as? SpringCurve
+        let fitted = base as? FittedSpringCurve
+        let cubic = base as? CubicBezierCurve
+        func number(_ value: Double?) -> LuaValue { value.map { .number($0) } ?? .nil }
+        switch key {
+        case "name": return curve.name.map { .string($0) } ?? .nil
+        case "duration": return number(curve.duration)
+        case "mass": return number(spring?.mass ?? fitted.map { _ in 1 })
+        case "stiffness": return number(spring?.stiffness)
+        case "damping": return number(spring?.damping)
+        case "dampingRatio": return number(spring?.dampingRatio ?? fitted?.dampingRatio)
+        case "bounce":
+            let ratio = spring?.dampingRatio ?? fitted?.dampingRatio
+            return number(ratio.map { $0 <= 1 ? 1 - $0 : 1 / $0 - 1 })
+        case "perceptualDuration": return number(spring?.parameters.perceptualDuration)
+        case "settlingDuration": return number(spring?.settlingDuration)
+        case "controlPoint1": return cubic.map { .object(ScriptValue(.point(Point(x: $0.c1x, y: $0.c1y)))) } ?? .nil
+        case "controlPoint2": return cubic.map { .object(ScriptValue(.point(Point(x: $0.c2x, y: $0.c2y)))) } ?? .nil
+        case "animationCurve":
+            guard cubic != nil, let name = curve.name, NamedCurve(rawValue: name) != nil else { return .nil }
+            return .string(name)
+        default: return .nil
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CLua
+import CLuaShim
+import ChoreoCore
+
+/// A timing curve written in Lua: a function of t (`Timing.register("smoothstep", function(t)
+/// return t * t * (3 - 2 * t) end)`), or a provider table `{ progress = fn, velocity = fn,
+/// duration = seconds }` (DESIGN §6).
+///
+/// Progress calls the function through `ScriptHost.deferredCall`, because curves are evaluated
+/// where nothing can throw (a frame computing presentation values). A call that raises, or that
+/// returns anything but a finite number, is kept as the host's `deferredError`, naming the curve
+/// and where its function is defined (`scene.lua:3: timing curve 'smoothstep' must return a
+/// finite number (got the string "fast" at t = 0.5)`); the curve then answers t (linear) until
+/// the error has been reported, so one bad curve gives one error, not one per frame.
+///
+/// `@unchecked Sendable`: `TimingCurve` is `Sendable` so that built-in curves can be shared
+/// freely, but this one calls into the script's Lua state, which is single-threaded. It is
+/// engine-confined: made by script code and evaluated only on the engine's turns (frames,
+/// callbacks, script calls), which never run concurrently (DESIGN §4). Evaluating it from another
+/// thread (a renderer plotting curves in parallel) is a programmer error.
+final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
+    /// The name errors give the curve: its registered name, or the parameter it was given for.
+    let name: String
+    let progressFunction: LuaFunctionRef
+    let velocityFunction: LuaFunctionRef?
+    /// The provider's own duration in seconds, if it declares one.
+    let ownDuration: Double?
+    /// Where the progress function is defined (`scene.lua:3`), for messages.
+    let site: String?
+    /// The host whose Lua state runs the functions; weak, so that a curve outliving its script
+    /// (in an animation Swift still holds) answers linearly instead of touching a closed state.
+    private weak var host: ScriptHost?
+
+    init(name: String, progress: LuaFunctionRef, velocity: LuaFunctionRef? = nil, duration: Double? = nil, host: ScriptHost) {
+        self.name = name
+        progressFunction = progress
+        velocityFunction = velocity
+        ownDuration = duration
+        site = definitionSite(of: progress)
+        self.host = host
+    }
+
+    func progress(within t: Double) -> Double {
+        evaluate(progressFunction, at: t, what: "progress") ?? t
+    }
+
+    func velocity(within t: Double) -> Double? {
+        velocityFunction.flatMap { evaluate($0, at: t, what: "velocity") }
+    }
+
+    var duration: Double? { ownDuration }
+
+    /// The function's finite result, or nil after recording why there is none.
+    private func evaluate(_ function: LuaFunctionRef, at t: Double, what: String) -> Double? {
+        guard let host, !host.vm.isClosed, host.deferredError == nil else { return nil }
+        let subject = what == "progress" ? "timing curve '\(name)'" : "the velocity of timing curve '\(name)'"
+        guard let results = host.deferredCall(function, [.number(t)]) else {
+            if case let .runtime(message, traceback)? = host.deferredError {
+                host.deferredError = .runtime(
+                    message: "\(message) (in \(subject) at t = \(formatNumber(t)))", traceback: traceback)
+            }
+            return nil
+        }
+        if let value = results.first?.doubleValue, value.isFinite { return value }
+        let got = results.first.map { $0.doubleValue.map(formatNumber) ?? ScriptValues.luaTypeName($0) } ?? "nothing"
+        let position = site.map { $0 + ": " } ?? ""
+        host.deferredError = .runtime(
+            message: "\(position)\(subject) must return a finite number (got \(got) at t = \(formatNumber(t)))",
+            traceback: "")
+        return nil
+    }
+}
+
+extension ScriptHost {
+    /// A curve from a Lua function of t, named for messages.
+    func functionCurve(_ function: LuaFunctionRef, name: String) -> LuaFunctionCurve {
+        LuaFunctionCurve(name: name, progress: function, host: self)
+    }
+
+    /// A curve from a provider table: `progress` (a function of t, required), `velocity` (a
+    /// function of t) and `duration` (seconds > 0); other fields (`params`, `name`) are ignored.
+    func providerCurve(_ table: LuaTableRef, name: String) throws(ArgumentError) -> LuaFunctionCurve {
+        guard let progress = table["progress"].functionValue else {
+            throw ScriptValues.mismatch("\(name).progress", "a function of t", table["progress"])
+        }
+        let velocity = table["velocity"]
+        guard velocity.isNil || velocity.functionValue != nil else {
+            throw ScriptValues.mismatch("\(name).velocity", "a function of t", velocity)
+        }
+        var duration: Double?
+        let given = table["duration"]
+        if !given.isNil {
+            guard let seconds = given.doubleValue else { throw ScriptValues.mismatch("\(name).duration", "a number", given) }
+            duration = try requirePositive(seconds, "\(name).duration")
+        }
+        return LuaFunctionCurve(name: name, progress: progress, velocity: velocity.functionValue, duration: duration, host: self)
+    }
+}
+
+/// Where a Lua function is defined, `scene.lua:3`; nil for a host function or a closed VM.
+/// Raw, non-raising calls only (`lua_getinfo` with ">S" pops the function and never raises).
+private func definitionSite(of function: LuaFunctionRef) -> String? {
+    let vm = function.vm
+    guard !vm.isClosed else { return nil }
+    let state = vm.liveState("definitionSite")
+    guard lua_checkstack(state, 1) != 0 else { return nil }
+    guard lua_rawgeti(state, lsx_registryindex(), lua_Integer(function.reference)) == LUA_TFUNCTION else {
+        lua_settop(state, -2)
+        return nil
+    }
+    var info = lua_Debug()
+    guard lua_getinfo(state, ">S", &info) != 0, info.linedefined > 0 else { return nil }
+    let source = withUnsafeBytes(of: info.short_src) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    return "\(source):\(info.linedefined)"
+}

@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ChoreoCore
+
+/// The content kinds as scripts name them: the constructor that makes each (`Label.new`), and
+/// the properties that only it has.
+enum ContentKind: String, CaseIterable {
+    case view = "View", label = "Label", imageView = "ImageView", shapeView = "ShapeView", blurView = "BlurView"
+
+    init(_ content: LayerContent) {
+        switch content {
+        case .none: self = .view
+        case .text: self = .label
+        case .image: self = .imageView
+        case .shape: self = .shapeView
+        case .blur: self = .blurView
+        }
+    }
+
+    /// What a new object of this kind draws.
+    var emptyContent: LayerContent {
+        switch self {
+        case .view: .none
+        case .label: .text(TextContent())
+        case .imageView: .image(ImageContent(path: ""))
+        case .shapeView: .shape(ShapeContent(path: BezierPath()))
+        case .blurView: .blur
+        }
+    }
+
+    /// The content properties of this kind; on views also the layer properties that only it
+    /// uses (a shape's stroke ends, a blur's radius), which every layer has under CA's names.
+    func keys(_ face: ContentFace) -> [String] {
+        switch self {
+        case .view: []
+        case .label: ["text", "fontSize", "fontWeight", "textColor", "textAlignment", "alignment"]
+        case .imageView: ["image"]
+        case .shapeView: ["path", "strokeColor", "fillColor", "lineWidth"] + (face == .view ? ["strokeStart", "strokeEnd"] : [])
+        case .blurView: face == .view ? ["blurRadius"] : []
+        }
+    }
+
+    /// How messages name an object of this kind.
+    func noun(_ face: ContentFace) -> String {
+        guard face == .layer else { return rawValue }
+        switch self {
+        case .view: return "plain layer"
+        case .label: return "text layer"
+        case .imageView: return "image layer"
+        case .shapeView: return "shape layer"
+        case .blurView: return "blur layer"
+        }
+    }
+}
+
+/// Whether a property is reached through a view (`label.text`) or its layer (`label.layer.text`).
+enum ContentFace { case view, layer }
+
+extension ScriptHost {
+    /// Adds the content properties of every kind to a view's or a layer's table. Each works only
+    /// on an object of its kind; on another it is an error naming both kinds.
+    func addContentProperties<Object>(
+        to table: inout ScriptPropertyTable<Object>, face: ContentFace, layer: @escaping (Object) -> Layer
+    ) {
+        func kindError(_ key: String, _ kind: ContentKind, _ layer: Layer) -> BindingError {
+            let article = kind == .imageView ? "an" : "a"
+            return BindingError("only \(article) \(kind.noun(face)) has \(key) (this is a \(ContentKind(layer.content).noun(face)))")
+        }
+        func text(_ key: String, _ object: Object) throws -> TextContent {
+            guard case let .text(content) = layer(object).content else { throw kindError(key, .label, layer(object)) }
+            return content
+        }
+        func shape(_ key: String, _ object: Object) throws -> ShapeContent {
+            guard case let .shape(content) = layer(object).content else { throw kindError(key, .shapeView, layer(object)) }
+            return content
+        }
+        func editText(_ key: String, _ object: Object, _ edit: (inout TextContent) throws -> Void) throws {
+            var content = try text(key, object)
+            try edit(&content)
+            layer(object).content = .text(content)
+        }
+        func editShape(_ key: String, _ object: Object, _ edit: (inout ShapeContent) throws -> Void) throws {
+            var content = try shape(key, object)
+            try edit(&content)
+            layer(object).content = .shape(content)
+        }
+
+        table.add("text", get: { call, o in call.push(try text("text", o).text) },
+                  set: { o, v in try editText("text", o) { $0.text = try Checked.string(v, "text") } })
+        table.add("fontSize", get: { call, o in call.push(try text("fontSize", o).fontSize) },
+                  set: { o, v in try editText("fontSize", o) { $0.fontSize = try requirePositive(try Checked.number(v, "fontSize"), "fontSize") } })
+        table.add("fontWeight", get: { call, o in call.push(try text("fontWeight", o).fontWeight.rawValue) },
+                  set: { o, v in try editText("fontWeight", o) { $0.fontWeight = try Checked.option(v, "fontWeight", TextContent.Weight.self) } })
+        table.add("textColor", get: { call, o in
+            call.push(.color(try text("textColor", o).textColor)) { new in
+                if case let .color(c) = new { try editText("textColor", o) { $0.textColor = c } }
+            }
+        }, set: { o, v in try editText("textColor", o) { $0.textColor = try ScriptValues.color(v, name: "textColor") } })
+        for key in ["textAlignment", "alignment"] {
+            table.add(key, get: { call, o in call.push(try text(key, o).alignment.rawValue) },
+                      set: { o, v in try editText(key, o) { $0.alignment = try Checked.option(v, key, TextContent.Alignment.self) } })
+        }
+
+        table.add("image", get: { call, o in
+            guard case let .image(content) = layer(o).content else { throw kindError("image", .imageView, layer(o)) }
+            call.push(optionalString: content.path.isEmpty ? nil : content.path)
+        }, set: { [unowned self] o, v in
+            guard case .image = layer(o).content else { throw kindError("image", .imageView, layer(o)) }
+            let path = try Checked.optionalString(v, "image").map { try resolveImage($0) } ?? ""
+            layer(o).content = .image(ImageContent(path: path))
+        })
+
+        table.add("path", get: { call, o in ScriptPaths.push(try shape("path", o).path, call) },
+                  set: { o, v in try editShape("path", o) { $0.path = try ScriptPaths.bezierPath(v, name: "path") } })
+        for key in ["strokeColor", "fillColor"] {
+            let keyPath: WritableKeyPath<ShapeContent, Color?> = key == "strokeColor" ? \.strokeColor : \.fillColor
+            table.add(key, get: { call, o in
+                guard let color = try shape(key, o)[keyPath: keyPath] else { return call.pushNil() }
+                call.push(.color(color)) { new in
+                    if case let .color(c) = new { try editShape(key, o) { $0[keyPath: keyPath] = c } }
+                }
+            }, set: { o, v in
+                try editShape(key, o) { $0[keyPath: keyPath] = v.isNil ? nil : try ScriptValues.color(v, name: key) }
+            })
+        }
+        table.add("lineWidth", get: { call, o in call.push(try shape("lineWidth", o).lineWidth) },
+                  set: { o, v in try editShape("lineWidth", o) { $0.lineWidth = try Checked.nonNegative(v, "lineWidth") } })
+
+        guard face == .view else { return }
+        // Layer properties that only one kind of view uses: every layer has them under CA's names.
+        for (key, kind) in [("strokeStart", ContentKind.shapeView), ("strokeEnd", .shapeView), ("blurRadius", .blurView)] {
+            let path = try! PropertyPath(parsing: key)
+            func checked(_ o: Object) throws -> Layer {
+                guard ContentKind(layer(o).content) == kind else { throw kindError(key, kind, layer(o)) }
+                return layer(o)
+            }
+            table.add(key, get: { call, o in call.push(try checked(o).model.value(at: path), writeBack: nil) },
+                      set: { o, v in try checked(o).set(try ScriptValues.animationValue(v, kind: .scalar, name: key), at: path) })
+        }
+    }
+
+    /// The path an image property names: relative to the script's folder (the working directory
+    /// when there is none), checked to be a PNG file by its 8-byte signature.
+    func resolveImage(_ path: String) throws(ArgumentError) -> String {
+        guard !path.isEmpty else {
+            throw ArgumentError(parameter: "image", requirement: "must be the path of a PNG file", value: "an empty string")
+        }
+        let resolved = path.hasPrefix("/") ? path : scriptDirectory.map { $0 + "/" + path } ?? path
+        var info = stat()
+        guard stat(resolved, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw ArgumentError(parameter: "image", requirement: "must name an existing PNG file", value: "\"\(resolved)\": \(reason)")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG, let file = fopen(resolved, "rb") else {
+            throw ArgumentError(parameter: "image", requirement: "must name a readable PNG file", value: "\"\(resolved)\"")
+        }
+        defer { fclose(file) }
+        var signature = [UInt8](repeating: 0, count: 8)
+        let count = fread(&signature, 1, 8, file)
+        guard count == 8, signature == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
+            throw ArgumentError(
+                parameter: "image", requirement: "must be a PNG file",
+                value: "\"\(resolved)\", which does not start with the PNG signature")
+        }
+        return resolved
+    }
+}

@@ -1,0 +1,129 @@
+import ChoreoCore
+
+/// The view hierarchy for scripts: UIKit's methods, with Lua's 1-based positions.
+///
+///     container:addSubview(box)
+///     container:insertSubview(badge, 1)                      -- at the back
+///     container:insertSubview(badge, { aboveSubview = box })
+///     container:exchangeSubview(1, 2)
+///     container.layoutSubviews = function(self) ... end
+///     container:layoutIfNeeded()
+extension ScriptHost {
+    func viewMethods(_ state: ViewScriptState) -> [String: LuaHostFunction] {
+        [
+            "addSubview": { call in
+                let parent = try call.object(at: 1, as: View.self)
+                parent.addSubview(try Self.insertableView(call, into: parent))
+                return 0
+            },
+            "insertSubview": { call in
+                let parent = try call.object(at: 1, as: View.self)
+                let child = try Self.insertableView(call, into: parent)
+                if let options = try? call.table(at: 3) {
+                    let below = try options.optionalObject("belowSubview", as: View.self)
+                    let above = try options.optionalObject("aboveSubview", as: View.self)
+                    guard let sibling = below ?? above, (below == nil) != (above == nil) else {
+                        throw BindingError("the options table needs exactly one of 'belowSubview' and 'aboveSubview'")
+                    }
+                    try Self.insert(child, into: parent, nextTo: sibling, above: above != nil)
+                } else {
+                    let count = parent.subviews.count { $0 !== child } + 1
+                    parent.insertSubview(child, at: try Checked.position(call.value(at: 3), "index", count: count))
+                }
+                return 0
+            },
+            "insertSubviewBelow": { call in
+                let parent = try call.object(at: 1, as: View.self)
+                let child = try Self.insertableView(call, into: parent)
+                try Self.insert(child, into: parent, nextTo: try call.object(at: 3, as: View.self, name: "sibling"), above: false)
+                return 0
+            },
+            "insertSubviewAbove": { call in
+                let parent = try call.object(at: 1, as: View.self)
+                let child = try Self.insertableView(call, into: parent)
+                try Self.insert(child, into: parent, nextTo: try call.object(at: 3, as: View.self, name: "sibling"), above: true)
+                return 0
+            },
+            "removeFromSuperview": { call in
+                try call.object(at: 1, as: View.self).removeFromSuperview()
+                return 0
+            },
+            "bringSubviewToFront": { call in
+                let parent = try call.object(at: 1, as: View.self)
+                parent.bringSubviewToFront(try Self.subview(call, of: parent))
+                return 0
+            },
+            "sendSubviewToBack": { call in
+                let parent = try call.object(at: 1, as: View.self)
+                parent.sendSubviewToBack(try Self.subview(call, of: parent))
+                return 0
+            },
+            "exchangeSubview": { call in
+                let parent = try call.object(at: 1, as: View.self)
+                let count = parent.subviews.count
+                let i = try Checked.position(call.value(at: 2), "index1", count: count)
+                let j = try Checked.position(call.value(at: 3), "index2", count: count)
+                parent.exchangeSubview(at: i, withSubviewAt: j)
+                return 0
+            },
+            "isDescendantOf": { call in
+                let view = try call.object(at: 1, as: View.self)
+                call.push(view.isDescendant(of: try call.object(at: 2, as: View.self, name: "view")))
+                return 1
+            },
+            "viewWithTag": { call in
+                let view = try call.object(at: 1, as: View.self)
+                let tag = try call.integer(at: 2, name: "tag")
+                if let found = Self.firstView(in: view, where: { state.tag(of: $0) == tag }) {
+                    call.push(object: found)
+                } else {
+                    call.pushNil()
+                }
+                return 1
+            },
+            "layoutIfNeeded": { [unowned self] call in
+                try layout(try call.object(at: 1, as: View.self), state)
+                return 0
+            },
+        ]
+    }
+
+    /// Runs `layoutSubviews` on a view and then on its subviews, parents first (a parent's
+    /// layout may add, move or remove the children laid out after it).
+    private func layout(_ view: View, _ state: ViewScriptState) throws {
+        if let function = state.layoutSubviews(of: view) { try callback(function, [.object(view)]) }
+        for subview in view.subviews where subview.superview === view { try layout(subview, state) }
+    }
+
+    /// The view itself or the first descendant, depth first, that matches (UIKit's viewWithTag).
+    static func firstView(in view: View, where matches: (View) -> Bool) -> View? {
+        if matches(view) { return view }
+        for subview in view.subviews {
+            if let found = firstView(in: subview, where: matches) { return found }
+        }
+        return nil
+    }
+
+    /// The view to add (argument 2), checked not to be the parent or one of its superviews.
+    private static func insertableView(_ call: LuaCallContext, into parent: View) throws -> View {
+        let child = try call.object(at: 2, as: View.self, name: "view")
+        guard !parent.isDescendant(of: child) else {
+            throw BindingError("a view cannot be added to itself or to one of its subviews")
+        }
+        return child
+    }
+
+    /// Argument 2, which must be a subview of `parent`.
+    private static func subview(_ call: LuaCallContext, of parent: View) throws -> View {
+        let view = try call.object(at: 2, as: View.self, name: "view")
+        guard view.superview === parent else { throw BindingError("the view must be a subview of the receiver") }
+        return view
+    }
+
+    private static func insert(_ child: View, into parent: View, nextTo sibling: View, above: Bool) throws {
+        guard sibling.superview === parent, sibling !== child else {
+            throw BindingError("the sibling must be another subview of the receiver")
+        }
+        if above { parent.insertSubview(child, aboveSubview: sibling) } else { parent.insertSubview(child, belowSubview: sibling) }
+    }
+}

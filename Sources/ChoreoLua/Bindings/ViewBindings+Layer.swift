@@ -1,0 +1,183 @@
+import ChoreoCore
+
+/// `Layer`: the scene node under Core Animation's names (a view's `layer`, or `Layer.new{...}`).
+///
+///     box.layer.cornerRadius = 20
+///     box.layer.position.x = 200                 -- compound values write back
+///     box.layer:setValue(3, "progress")          -- a custom numeric property, animatable by key
+///     box.layer.speed = 0; box.layer.timeOffset = 0.5
+///     local t = box.layer:convertTime(CACurrentMediaTime(), nil)
+extension ScriptHost {
+    /// The animatable properties, named as `PropertyPath` names them.
+    static let animatableLayerProperties = [
+        "position", "bounds", "anchorPoint", "opacity", "backgroundColor", "borderWidth", "borderColor",
+        "cornerRadius", "transform", "zPosition", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius",
+        "strokeStart", "strokeEnd", "blurRadius",
+    ]
+
+    func layerProperties() -> ScriptPropertyTable<Layer> {
+        var table = ScriptPropertyTable<Layer>("Layer")
+        func animatable(_ name: String) {
+            let path = try! PropertyPath(parsing: name)
+            table.add(name, get: { call, layer in
+                call.push(layer.model.value(at: path)) { new in layer.set(new, at: path) }
+            }, set: { layer, value in
+                layer.set(try ScriptValues.animationValue(value, kind: path.valueKind, name: name), at: path)
+            })
+        }
+        table.add("name", get: { call, layer in call.push(optionalString: layer.name) },
+                  set: { layer, value in layer.name = try Checked.optionalString(value, "name") })
+        animatable("anchorPoint")
+        table.add("frame", get: { call, layer in
+            call.push(.rect(layer.frame)) { new in if case let .rect(r) = new { layer.setFrame(r) } }
+        }, set: { layer, value in layer.setFrame(try ScriptValues.rect(value, name: "frame")) })
+        for name in ["bounds", "position", "transform", "zPosition", "opacity", "backgroundColor", "cornerRadius",
+                     "borderWidth", "borderColor", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius",
+                     "strokeStart", "strokeEnd", "blurRadius"] {
+            animatable(name)
+        }
+        table.add("isHidden", get: { call, layer in call.push(layer.isHidden) },
+                  set: { layer, value in layer.isHidden = try Checked.boolean(value, "isHidden") })
+        table.add("masksToBounds", get: { call, layer in call.push(layer.masksToBounds) },
+                  set: { layer, value in layer.masksToBounds = try Checked.boolean(value, "masksToBounds") })
+        table.add("speed", get: { call, layer in call.push(layer.timing.speed) },
+                  set: { layer, value in layer.timing.speed = try Checked.number(value, "speed") })
+        table.add("timeOffset", get: { call, layer in call.push(layer.timing.timeOffset.seconds) },
+                  set: { layer, value in layer.timing.timeOffset = MediaDuration(try Checked.number(value, "timeOffset")) })
+        table.add("beginTime", get: { call, layer in call.push(layer.timing.beginTime.seconds) },
+                  set: { layer, value in layer.timing.beginTime = MediaTime(try Checked.number(value, "beginTime")) })
+        addContentProperties(to: &table, face: .layer) { $0 }
+        table.add("superlayer", get: { call, layer in
+            if let parent = layer.superlayer { call.push(object: parent) } else { call.pushNil() }
+        })
+        table.add("sublayers", get: { call, layer in
+            call.pushNewTable(arrayCount: layer.sublayers.count) { array in
+                for (index, sublayer) in layer.sublayers.enumerated() { array.set(.index(index + 1), object: sublayer) }
+            }
+        })
+        table.add("view", get: { call, layer in
+            if let view = layer.view { call.push(object: view) } else { call.pushNil() }
+        })
+        table.add("presentation", get: { call, layer in call.push(object: LayerPresentation(layer)) })
+        return table
+    }
+
+    /// Reads a layer property, or a custom numeric property set earlier with `setValue`.
+    static func getLayerProperty(_ table: ScriptPropertyTable<Layer>, _ call: LuaCallContext, _ layer: Layer, _ key: String) throws -> Int {
+        if table.has(key) { return try table.get(call, layer, key) }
+        guard let value = layer.model.custom[key] else { return 0 }
+        call.push(value)
+        return 1
+    }
+
+    /// Sets a layer property, or a custom numeric property that exists (`setValue` creates them).
+    static func setLayerProperty(_ table: ScriptPropertyTable<Layer>, _ layer: Layer, _ key: String, _ value: LuaValue) throws {
+        guard !table.has(key), layer.model.custom[key] != nil else { return try table.set(layer, key, value) }
+        layer.set(try ScriptValues.animationValue(value, kind: .scalar, name: key), at: PropertyPath(.custom(key)))
+    }
+
+    func layerMethods(_ table: ScriptPropertyTable<Layer>) -> [String: LuaHostFunction] {
+        /// Whether a key is one of the layer's own properties that key paths do not reach (`speed`,
+        /// `isHidden`, `frame`): `setValue` and `valueForKeyPath` take those as KVC does.
+        func isPlainKey(_ key: String) -> Bool {
+            table.has(key) && !Self.animatableLayerProperties.contains(key)
+        }
+        let valueForKeyPath: LuaHostFunction = { call in
+            let layer = try call.object(at: 1, as: Layer.self)
+            let keyPath = try call.string(at: 2, name: "keyPath")
+            if isPlainKey(keyPath) { return try table.get(call, layer, keyPath) }
+            let path = try layer.resolveAnimatablePath(keyPath)
+            call.push(layer.model.value(at: path)) { new in layer.set(new, at: path) }
+            return 1
+        }
+        return [
+            "setValue": { call in
+                let layer = try call.object(at: 1, as: Layer.self)
+                let keyPath = try call.string(at: 3, name: "keyPath")
+                if isPlainKey(keyPath) {
+                    try table.set(layer, keyPath, call.value(at: 2))
+                } else {
+                    let path = try PropertyPath(parsing: keyPath)
+                    try layer.setValue(
+                        try ScriptValues.animationValue(call.value(at: 2), kind: path.valueKind, name: keyPath),
+                        forKeyPath: keyPath)
+                }
+                return 0
+            },
+            "valueForKeyPath": valueForKeyPath,
+            "valueForKey": valueForKeyPath,
+            "convertTime": { call in
+                let layer = try call.object(at: 1, as: Layer.self)
+                let time = try finite(call, 2, "time")
+                call.push(layer.convertTime(MediaTime(time), from: try Self.optionalLayer(call, at: 3)).seconds)
+                return 1
+            },
+            "convertTimeTo": { call in
+                let layer = try call.object(at: 1, as: Layer.self)
+                let time = try finite(call, 2, "time")
+                call.push(layer.convertTime(MediaTime(time), to: try Self.optionalLayer(call, at: 3)).seconds)
+                return 1
+            },
+            "addSublayer": { call in
+                let parent = try call.object(at: 1, as: Layer.self)
+                let child = try Self.insertableLayer(call, into: parent)
+                parent.addSublayer(child)
+                return 0
+            },
+            "insertSublayer": { call in
+                let parent = try call.object(at: 1, as: Layer.self)
+                let child = try Self.insertableLayer(call, into: parent)
+                if let options = try? call.table(at: 3) {
+                    let below = try options.optionalObject("below", as: Layer.self)
+                    let above = try options.optionalObject("above", as: Layer.self)
+                    guard let sibling = below ?? above, (below == nil) != (above == nil) else {
+                        throw BindingError("the options table needs exactly one of 'below' and 'above'")
+                    }
+                    try Self.insert(child, into: parent, nextTo: sibling, above: above != nil)
+                } else {
+                    let count = parent.sublayers.count { $0 !== child } + 1
+                    parent.insertSublayer(child, at: try Checked.position(call.value(at: 3), "index", count: count))
+                }
+                return 0
+            },
+            "insertSublayerBelow": { call in
+                let parent = try call.object(at: 1, as: Layer.self)
+                let child = try Self.insertableLayer(call, into: parent)
+                try Self.insert(child, into: parent, nextTo: try call.object(at: 3, as: Layer.self, name: "sibling"), above: false)
+                return 0
+            },
+            "insertSublayerAbove": { call in
+                let parent = try call.object(at: 1, as: Layer.self)
+                let child = try Self.insertableLayer(call, into: parent)
+                try Self.insert(child, into: parent, nextTo: try call.object(at: 3, as: Layer.self, name: "sibling"), above: true)
+                return 0
+            },
+            "removeFromSuperlayer": { call in
+                try call.object(at: 1, as: Layer.self).removeFromSuperlayer()
+                return 0
+            },
+        ]
+    }
+
+    /// The layer argument at `index` (a view stands for its layer), or nil.
+    static func optionalLayer(_ call: LuaCallContext, at index: Int) throws -> Layer? {
+        if let view = call.value(at: index).objectValue as? View { return view.layer }
+        return try call.optionalObject(at: index, as: Layer.self, name: "layer")
+    }
+
+    /// The layer to add (argument 2), checked not to be the parent or one of its ancestors.
+    private static func insertableLayer(_ call: LuaCallContext, into parent: Layer) throws -> Layer {
+        let child = try call.object(at: 2, as: Layer.self, name: "layer")
+        guard child !== parent, !parent.isDescendant(of: child) else {
+            throw BindingError("a layer cannot be added to itself or to one of its sublayers")
+        }
+        return child
+    }
+
+    private static func insert(_ child: Layer, into parent: Layer, nextTo sibling: Layer, above: Bool) throws {
+        guard sibling.superlayer === parent, sibling !== child else {
+            throw BindingError("the sibling must be another sublayer of the receiver")
+        }
+        if above { parent.insertSublayer(child, above: sibling) } else { parent.insertSublayer(child, below: sibling) }
+    }
+}

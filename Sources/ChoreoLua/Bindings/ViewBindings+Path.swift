@@ -1,0 +1,112 @@
+import ChoreoCore
+
+/// Paths as scripts write them: an array of commands, each a table led by its name.
+///
+///     ShapeView.new{ path = {
+///       {"move", 0, 0}, {"line", 100, 0},
+///       {"quad", 150, 50, 100, 100},                -- control, then end point
+///       {"curve", 50, 150, 0, 150, 0, 100},         -- control 1, control 2, then end point
+///       {"close"},
+///     } }
+///     ShapeView.new{ path = Path.roundedRect({0, 0, 100, 60}, 12) }
+///
+/// Reading `shape.path` gives the same form back, so a path read from one shape can be edited
+/// and given to another. Paths are checked by `BezierPath.append(validating:)`: finite numbers,
+/// and a `move` first.
+enum ScriptPaths {
+    /// The commands and how many numbers each takes, in the order messages list them.
+    static let commands: [(name: String, fields: String, count: Int)] = [
+        ("move", "x, y", 2), ("line", "x, y", 2), ("quad", "cx, cy, x, y", 4),
+        ("curve", "c1x, c1y, c2x, c2y, x, y", 6), ("close", "", 0),
+    ]
+
+    /// The path a Lua array of commands describes; `name` is the parameter for messages.
+    static func bezierPath(_ lua: LuaValue, name: String) throws(ArgumentError) -> BezierPath {
+        guard let table = lua.tableValue else {
+            throw ScriptValues.mismatch(name, "an array of commands such as {\"move\", x, y}", lua)
+        }
+        var path = BezierPath()
+        for index in stride(from: 1, through: table.count, by: 1) {
+            try path.append(validating: try element(table[index], name: "\(name)[\(index)]"), parameter: name)
+        }
+        return path
+    }
+
+    /// One command: `{"line", x, y}` and the like.
+    private static func element(_ lua: LuaValue, name: String) throws(ArgumentError) -> BezierPath.Element {
+        guard let command = lua.tableValue else {
+            throw ScriptValues.mismatch(name, "a command such as {\"line\", x, y}", lua)
+        }
+        let valid = commands.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        guard let verb = command[1].stringValue else {
+            throw ScriptValues.mismatch("\(name)[1]", "a command name (\(valid))", command[1])
+        }
+        guard let spec = commands.first(where: { $0.name == verb }) else {
+            throw ArgumentError(parameter: "\(name)[1]", requirement: "must be one of \(valid)", value: "\"\(verb)\"")
+        }
+        let count = command.count - 1
+        guard count == spec.count else {
+            let form = spec.count == 0 ? "{\"\(verb)\"}" : "{\"\(verb)\", \(spec.fields)}"
+            throw ArgumentError(parameter: name, requirement: "must be \(form)",
+                                value: "\(count) number\(count == 1 ? "" : "s")")
+        }
+        var n: [Double] = []
+        for index in 2..<(2 + spec.count) {
+            guard let number = command[index].doubleValue else {
+                throw ScriptValues.mismatch("\(name)[\(index)]", "a number", command[index])
+            }
+            n.append(number)
+        }
+        switch verb {
+        case "move": return .move(to: Point(x: n[0], y: n[1]))
+        case "line": return .line(to: Point(x: n[0], y: n[1]))
+        case "quad": return .quadCurve(to: Point(x: n[2], y: n[3]), control: Point(x: n[0], y: n[1]))
+        case "curve":
+            return .curve(to: Point(x: n[4], y: n[5]), control1: Point(x: n[0], y: n[1]), control2: Point(x: n[2], y: n[3]))
+        default: return .close
+        }
+    }
+
+    /// Pushes a path as a fresh Lua array of commands.
+    static func push(_ path: BezierPath, _ call: LuaCallContext) {
+        call.pushNewTable(arrayCount: path.elements.count) { table in
+            for (index, element) in path.elements.enumerated() {
+                let (verb, points): (String, [Point]) = switch element {
+                case let .move(to): ("move", [to])
+                case let .line(to): ("line", [to])
+                case let .quadCurve(to, control): ("quad", [control, to])
+                case let .curve(to, control1, control2): ("curve", [control1, control2, to])
+                case .close: ("close", [])
+                }
+                table.setTable(.index(index + 1), arrayCount: 1 + 2 * points.count) { command in
+                    command.append(.string(verb))
+                    for point in points {
+                        command.append(.number(point.x))
+                        command.append(.number(point.y))
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension ScriptHost {
+    /// `Path.rect`, `Path.roundedRect` and `Path.ellipse`: CGPath's shapes as command arrays.
+    func installPathHelpers() {
+        func shape(_ make: @escaping (LuaCallContext) throws -> BezierPath) -> LuaHostFunction {
+            { call in
+                ScriptPaths.push(try make(call), call)
+                return 1
+            }
+        }
+        vm.registerGlobal("Path", functions: [
+            "rect": shape { call in BezierPath(rect: try ScriptValues.rect(call.value(at: 1), name: "rect")) },
+            "roundedRect": shape { call in
+                let rect = try ScriptValues.rect(call.value(at: 1), name: "rect")
+                return BezierPath(roundedRect: rect, cornerRadius: try requireNonNegative(
+                    try call.number(at: 2, name: "cornerRadius"), "cornerRadius"))
+            },
+            "ellipse": shape { call in BezierPath(ellipseIn: try ScriptValues.rect(call.value(at: 1), name: "rect")) },
+        ])
+    }
+}

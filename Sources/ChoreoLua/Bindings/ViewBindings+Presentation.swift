@@ -1,0 +1,73 @@
+import ChoreoCore
+
+/// A layer's presentation as scripts read it (CALayer.presentation()): the values on screen at
+/// the scene's current time, taken when `layer.presentation` is read.
+///
+///     box.layer.presentation.opacity                       -- while a fade runs
+///     box.layer.presentation:valueForKeyPath("transform.rotation.z")
+///     container.layer.presentation.transition              -- nil, or {type=, subtype=, progress=}
+///
+/// It is a snapshot: keep it and it stays as it was. Values read from it are copies, and
+/// assigning any of its properties is an error (the model is what scripts set).
+final class LayerPresentation {
+    let layer: Layer
+    let properties: LayerProperties
+    let transition: TransitionPresentation?
+
+    init(_ layer: Layer) {
+        self.layer = layer
+        let frame = layer.presentationFrame
+        properties = frame.properties
+        transition = frame.transition
+    }
+}
+
+extension ScriptHost {
+    func installPresentation() {
+        var table = ScriptPropertyTable<LayerPresentation>("Presentation")
+        for name in Self.animatableLayerProperties {
+            let path = try! PropertyPath(parsing: name)
+            table.add(name) { call, p in call.push(p.properties.value(at: path), writeBack: nil) }
+        }
+        table.add("frame") { call, p in call.push(.rect(Layer.frame(of: p.properties)), writeBack: nil) }
+        table.add("name") { call, p in call.push(optionalString: p.layer.name) }
+        table.add("isHidden") { call, p in call.push(p.layer.isHidden) }
+        table.add("masksToBounds") { call, p in call.push(p.layer.masksToBounds) }
+        table.add("model") { call, p in call.push(object: p.layer) }
+        table.add("transition") { call, p in
+            guard let transition = p.transition else { return call.pushNil() }
+            call.pushNewTable(fieldCount: 3) { fields in
+                fields.set("type", .string(transition.type.rawValue))
+                fields.set("subtype", transition.subtype.map { .string($0.rawValue) } ?? .nil)
+                fields.set("progress", .number(transition.progress))
+            }
+        }
+
+        vm.register(LuaClass<LayerPresentation>(
+            "Presentation",
+            methods: ["valueForKeyPath": { call in
+                let presentation = try call.object(at: 1, as: LayerPresentation.self)
+                let keyPath = try call.string(at: 2, name: "keyPath")
+                if table.has(keyPath) && !Self.animatableLayerProperties.contains(keyPath) {
+                    return try table.get(call, presentation, keyPath)
+                }
+                let path = try PropertyPath(parsing: keyPath)
+                if case let .custom(name) = path.property, presentation.properties.custom[name] == nil {
+                    // The model's check and message: the layer has no such property.
+                    _ = try presentation.layer.resolveAnimatablePath(keyPath)
+                }
+                call.push(presentation.properties.value(at: path), writeBack: nil)
+                return 1
+            }],
+            getProperty: { call, presentation, key in
+                if table.has(key) { return try table.get(call, presentation, key) }
+                guard let value = presentation.properties.custom[key] else { return 0 }
+                call.push(value)
+                return 1
+            },
+            setProperty: { _, _, key in
+                throw BindingError("cannot be set: the presentation is read-only (set the model: layer.\(key))")
+            },
+            describe: { presentation in presentation.layer.name.map { "Presentation(\($0))" } ?? "Presentation" }))
+    }
+}

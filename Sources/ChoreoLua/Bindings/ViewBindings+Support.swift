@@ -1,0 +1,150 @@
+import CLua
+import CLuaShim
+import ChoreoCore
+
+/// One property of a bridged object as scripts see it: a getter that pushes exactly one value,
+/// and a setter from a Lua value (nil when the property is read-only).
+struct ScriptProperty<Object: AnyObject> {
+    var get: (LuaCallContext, Object) throws -> Void
+    var set: ((Object, LuaValue) throws -> Void)?
+}
+
+/// The named properties of a bridged type, in the order constructors apply them.
+///
+/// The same table serves `object.key` reads, `object.key = value` writes, and the option tables
+/// of constructors (`View.new{ frame = ..., alpha = 0.5 }`), so a property and its constructor
+/// key can never disagree. Order matters for constructors: `frame` before `center`, as UIKit's
+/// `init(frame:)` comes before any later assignment.
+struct ScriptPropertyTable<Object: AnyObject> {
+    /// The Lua class name, for messages (`View`, `Layer`).
+    let typeName: String
+    private(set) var names: [String] = []
+    private var properties: [String: ScriptProperty<Object>] = [:]
+
+    init(_ typeName: String) { self.typeName = typeName }
+
+    mutating func add(
+        _ name: String, get: @escaping (LuaCallContext, Object) throws -> Void,
+        set: ((Object, LuaValue) throws -> Void)? = nil
+    ) {
+        precondition(properties[name] == nil, "\(typeName).\(name) is defined twice")
+        names.append(name)
+        properties[name] = ScriptProperty(get: get, set: set)
+    }
+
+    /// The names that can be assigned, in constructor order.
+    var settableNames: [String] { names.filter { properties[$0]?.set != nil } }
+
+    func has(_ name: String) -> Bool { properties[name] != nil }
+
+    /// Pushes the property's value; 0 (nil in Lua) for a name that is not a property.
+    func get(_ call: LuaCallContext, _ object: Object, _ key: String) throws -> Int {
+        guard let property = properties[key] else { return 0 }
+        try property.get(call, object)
+        return 1
+    }
+
+    /// Assigns the property from `value`; unknown and read-only names are errors listing the
+    /// settable ones.
+    func set(_ object: Object, _ key: String, _ value: LuaValue) throws {
+        guard let property = properties[key] else {
+            throw BindingError("not a property of \(typeName) (settable: \(settableNames.joined(separator: ", ")))")
+        }
+        guard let set = property.set else { throw BindingError("cannot be set (it is read-only)") }
+        try set(object, value)
+    }
+
+    /// Applies a constructor's option table: every key must be one of `allowed` (which are
+    /// settable names); they are applied in this table's order, whatever order the script wrote them in.
+    func apply(_ options: LuaTableArgument?, to object: Object, allowed: [String]) throws {
+        guard let options else { return }
+        let allowedSet = Set(allowed)
+        for key in options.keys() {
+            guard case let .name(name) = key, allowedSet.contains(name) else {
+                throw BindingError("unknown key '\(key)' (valid: \(allowed.joined(separator: ", ")))")
+            }
+        }
+        for name in names where allowedSet.contains(name) {
+            let value = options.value(.name(name))
+            if !value.isNil { try set(object, name, value) }
+        }
+    }
+}
+
+/// An error whose message is complete but for the call's name: raised as `Name.call: message`.
+struct BindingError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Checks on Lua values headed for properties, named after what they check. Each returns the
+/// value when it passes; `name` is the property or key, as messages show it.
+enum Checked {
+    static func number(_ lua: LuaValue, _ name: String) throws(ArgumentError) -> Double {
+        guard let number = lua.doubleValue else { throw ScriptValues.mismatch(name, "a number", lua) }
+        return try requireFinite(number, name)
+    }
+
+    static func nonNegative(_ lua: LuaValue, _ name: String) throws(ArgumentError) -> Double {
+        try requireNonNegative(try number(lua, name), name)
+    }
+
+    static func integer(_ lua: LuaValue, _ name: String) throws(ArgumentError) -> Int {
+        guard let integer = lua.intValue else {
+            throw ScriptValues.mismatch(name, "an integer", lua)
+        }
+        return integer
+    }
+
+    static func boolean(_ lua: LuaValue, _ name: String) throws(ArgumentError) -> Bool {
+        guard let flag = lua.boolValue else { throw ScriptValues.mismatch(name, "a boolean", lua) }
+        return flag
+    }
+
+    static func string(_ lua: LuaValue, _ name: String) throws(ArgumentError) -> String {
+        guard let text = lua.stringValue else { throw ScriptValues.mismatch(name, "a string", lua) }
+        return text
+    }
+
+    static func optionalString(_ lua: LuaValue, _ name: String) throws(ArgumentError) -> String? {
+        lua.isNil ? nil : try string(lua, name)
+    }
+
+    /// One of an enumeration's cases by its raw name; a bad name lists the valid ones.
+    static func option<Option: RawRepresentable & CaseIterable>(
+        _ lua: LuaValue, _ name: String, _ type: Option.Type
+    ) throws(ArgumentError) -> Option where Option.RawValue == String {
+        let valid = Option.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard let text = lua.stringValue else { throw ScriptValues.mismatch(name, "one of \(valid)", lua) }
+        guard let option = Option(rawValue: text) else {
+            throw ArgumentError(parameter: name, requirement: "must be one of \(valid)", value: "\"\(text)\"")
+        }
+        return option
+    }
+
+    /// A 1-based Lua position within `1...count`, as a 0-based Swift index.
+    static func position(_ lua: LuaValue, _ name: String, count: Int) throws(ArgumentError) -> Int {
+        let position = try integer(lua, name)
+        guard position >= 1, position <= count else {
+            throw ArgumentError(
+                parameter: name, requirement: "must be within 1...\(count) (Lua counts from 1; 1 is the back)",
+                value: formatNumber(Double(position)))
+        }
+        return position - 1
+    }
+}
+
+/// Pushing model values: numbers as numbers, compound values as `ScriptValue`s that write back.
+extension LuaCallContext {
+    func push(_ value: AnimationValue, writeBack: ((AnimationValue) throws -> Void)?) {
+        if case let .scalar(number) = value {
+            push(number)
+        } else {
+            push(object: ScriptValue(value, writeBack: writeBack))
+        }
+    }
+
+    func push(optionalString value: String?) {
+        if let value { push(value) } else { pushNil() }
+    }
+}

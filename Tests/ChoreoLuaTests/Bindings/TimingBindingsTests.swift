@@ -1,0 +1,227 @@
+import ChoreoCore
+import Testing
+@testable import ChoreoLua
+
+/// A script host for curve tests: runs chunks named `scene.lua` and reads their results.
+struct CurveTestHost {
+    let host: ScriptHost
+
+    init() throws { host = try ScriptHost(scriptDirectory: nil) }
+
+    /// The numbers a chunk returns.
+    func numbers(_ source: String) throws -> [Double] {
+        try host.vm.run(chunk: source, name: "scene.lua").map { $0.doubleValue ?? .nan }
+    }
+
+    @discardableResult
+    func values(_ source: String) throws -> [LuaValue] { try host.vm.run(chunk: source, name: "scene.lua") }
+
+    /// The message of the error a chunk raises (nil if it runs).
+    func error(_ source: String) -> String? { failure(of: source, in: host.vm)?.message }
+}
+
+@Suite("Lua: timing curves")
+struct TimingBindingsTests {
+    @Test("TimingFunction.new takes Core Animation's names and control points")
+    func timingFunctions() throws {
+        let lua = try CurveTestHost()
+        let top = lua.host.vm.stackTop
+        #expect(try lua.numbers("return TimingFunction.new('easeInOut'):progress(0.5)") == [0.5])
+        #expect(try lua.numbers("return TimingFunction.new(0.42, 0, 1, 1):progress(0.3)")
+            == [CubicBezierCurve.easeIn.progress(at: 0.3)])
+        #expect(try lua.numbers("return TimingFunction.new('easeIn'):velocity(0)") == [0])
+        #expect(try lua.values("return tostring(TimingFunction.new('easeInEaseOut')), tostring(TimingFunction.new(0.1, 0.2, 0.3, 0.4))")
+            == ["Curve(easeInOut)", "Curve(cubic-bezier(0.1, 0.2, 0.3, 0.4))"])
+        #expect(try lua.numbers("local c = TimingFunction.new(0.57, -0.4, 0.96, 0.87).controlPoint1 return c.x, c.y")
+            == [0.57, -0.4])
+        #expect(try lua.values("return TimingFunction.new('linear').duration") == [nil])
+        #expect(lua.host.vm.stackTop == top)
+    }
+
+    @Test("Bad timing functions say what is wrong, with file and line")
+    func timingFunctionErrors() throws {
+        let lua = try CurveTestHost()
+        #expect(lua.error("local f = TimingFunction.new(1.2, 0, 0.58, 1)")
+            == "scene.lua:1: TimingFunction.new: controlPoint1.x must be within 0...1 (got 1.2)")
+        #expect(lua.error("\nTimingFunction.new('bouncy')")
+            == #"scene.lua:2: TimingFunction.new: curve must be one of "linear", "easeIn", "easeOut", "easeInOut", "default" (got "bouncy")"#)
+        #expect(lua.error("TimingFunction.new(0.1, 0.2)")
+            == "scene.lua:1: bad argument #3 to 'TimingFunction.new' (c2x: number expected, got no value)")
+        #expect(lua.error("TimingFunction.new('easeIn').mass = 1")
+            == "scene.lua:1: Curve.mass cannot be set: curves are immutable")
+        #expect(lua.error("return TimingFunction.new('easeIn').colour")?.hasPrefix(
+            "scene.lua:1: Curve has no field 'colour' (fields: name, duration, mass,") == true)
+    }
+
+    @Test("CubicTimingParameters: a named curve, control points, or the default curve")
+    func cubicParameters() throws {
+        let lua = try CurveTestHost()
+        #expect(try lua.numbers("return CubicTimingParameters.new{ animationCurve = 'easeOut' }:progress(0.3)")
+            == [CubicBezierCurve.easeOut.progress(at: 0.3)])
+        #expect(try lua.numbers("""
+            local p = CubicTimingParameters.new{ controlPoint1 = {0.25, 0.1}, controlPoint2 = {x = 0.25, y = 1} }
+            return p:progress(0.4), p.controlPoint2.y
+            """) == [CubicBezierCurve.default.progress(at: 0.4), 1])
+        #expect(try lua.values("local p = CubicTimingParameters.new{} return p.animationCurve, p:progress(0.4)")
+            == ["default", .number(CubicBezierCurve.default.progress(at: 0.4))])
+        #expect(try lua.values("return CubicTimingParameters.new('easeIn').animationCurve") == ["easeIn"])
+        #expect(lua.error("CubicTimingParameters.new{ controlPoint1 = {1.5, 0}, controlPoint2 = {1, 1} }")
+            == "scene.lua:1: CubicTimingParameters.new: controlPoint1.x must be within 0...1 (got 1.5)")
+        #expect(lua.error("CubicTimingParameters.new{ curve = 'easeIn' }")
+            == "scene.lua:1: CubicTimingParameters.new: unknown parameter 'curve' (valid: animationCurve, controlPoint1, controlPoint2)")
+    }
+
+    @Test("SpringTimingParameters: physics, SwiftUI's two forms, and a damping ratio fitted to a duration")
+    func springParameters() throws {
+        let lua = try CurveTestHost()
+        let physics = try lua.numbers("""
+            local s = SpringTimingParameters.new{ mass = 10, stiffness = 5, damping = 30, initialVelocity = {1, 0.2} }
+            return s.mass, s.stiffness, s.damping, s.dampingRatio, s.duration, s.initialVelocity.dx, s.initialVelocity.dy, s:progress(0.3)
+            """)
+        let expected = try SpringCurve(parameters: SpringParameters(mass: 10, stiffness: 5, damping: 30), initialVelocity: 1)
+        #expect(physics == [10, 5, 30, expected.dampingRatio, expected.duration!, 1, 0.2, expected.progress(at: 0.3)])
+
+        let swiftUI = try lua.numbers("""
+            local s = SpringTimingParameters.new{ duration = 0.5, bounce = 0.3 }
+            return s.mass, s.stiffness, s.damping, s.bounce, s.perceptualDuration, s.duration
+            """)
+        #expect(swiftUI[0] == 1 && abs(swiftUI[1] - 157.9) < 0.05 && abs(swiftUI[2] - 17.6) < 0.05)
+        #expect(abs(swiftUI[3] - 0.3) < 1e-12 && abs(swiftUI[4] - 0.5) < 1e-12)
+        #expect(swiftUI[5] == (try SpringCurve(duration: 0.5, bounce: 0.3)).settlingDuration)
+
+        let response = try lua.numbers("return SpringTimingParameters.new{ response = 0.4, dampingRatio = 0.8 }.dampingRatio")
+        #expect(abs(response[0] - 0.8) < 1e-12)
+
+        // A damping ratio alone has no duration of its own: progress is the spring fitted to 1 s.
+        let fitted = try lua.values("""
+            local s = SpringTimingParameters.new{ dampingRatio = 0.5 }
+            return s.duration, s.dampingRatio, s.stiffness, s:progress(0.25), s.initialVelocity.dx
+            """)
+        #expect(fitted == [nil, 0.5, nil, .number(try SpringCurve(dampingRatio: 0.5, duration: 1).progress(at: 0.25)), 0.0])
+        let systemRatio: Double = 500 / (2 * Double(3000).squareRoot())
+        #expect(try lua.numbers("return SpringTimingParameters.new().dampingRatio") == [systemRatio])
+    }
+
+    @Test("Spring parameters in more than one form, or unknown, are refused with the forms listed")
+    func springParameterErrors() throws {
+        let lua = try CurveTestHost()
+        #expect(lua.error("SpringTimingParameters.new{ dampingRatio = 0.5, mass = 1 }")
+            == "scene.lua:1: SpringTimingParameters.new: parameters must use one form: {dampingRatio=}, "
+                + "{mass=, stiffness=, damping=}, {duration=, bounce=} or {response=, dampingRatio=} "
+                + "(each with an optional initialVelocity) (got dampingRatio, mass)")
+        #expect(lua.error("SpringTimingParameters.new{ dampingRatio = -1 }")
+            == "scene.lua:1: SpringTimingParameters.new: dampingRatio must be a finite number ≥ 0 (got -1)")
+        #expect(lua.error("SpringTimingParameters.new{ mass = 1, stiffness = 100 }")
+            == "scene.lua:1: SpringTimingParameters.new: damping must be a number (got nil)")
+        #expect(lua.error("SpringTimingParameters.new{ dampingRatio = 1, initialVelocity = 'fast' }")
+            == #"scene.lua:1: SpringTimingParameters.new: initialVelocity must be a vector ({dx=, dy=}, {dx, dy} or a number) (got the string "fast")"#)
+        #expect(lua.error("SpringTimingParameters.new{ damping_ratio = 1 }")?.hasPrefix(
+            "scene.lua:1: SpringTimingParameters.new: unknown parameter 'damping_ratio' (valid: dampingRatio,") == true)
+    }
+
+    @Test("Timing.steps and Timing.piecewiseLinear follow CSS")
+    func stepsAndLinear() throws {
+        let lua = try CurveTestHost()
+        #expect(try lua.numbers("local s = Timing.steps(4, 'jump-end') return s:progress(0.24), s:progress(0.25), s:progress(1)")
+            == [0, 0.25, 1])
+        #expect(try lua.numbers("return Timing.steps(4, 'start'):progress(0)") == [0.25])
+        let linear = try lua.numbers("local c = Timing.piecewiseLinear{ {0, 0}, {0.6, 0.9}, {1, 1} } return c:progress(0.3), c:progress(0.8)")
+        #expect(abs(linear[0] - 0.45) < 1e-12 && abs(linear[1] - 0.95) < 1e-12)
+        #expect(try lua.numbers("return Timing.piecewiseLinear{ 0, 0.25, 1 }:progress(0.25)") == [0.125])
+        #expect(lua.error("Timing.steps(4, 'middle')")
+            == #"scene.lua:1: Timing.steps: position must be one of "jump-start", "start", "jump-end", "end", "jump-none", "jump-both" (got "middle")"#)
+        #expect(lua.error("Timing.piecewiseLinear{ 0, 'half', 1 }")
+            == #"scene.lua:1: Timing.piecewiseLinear: points[2] must be a progress number or a {t, progress} pair (got the string "half")"#)
+    }
+
+    @Test("Timing.register makes a Lua function a named curve; get and list find it")
+    func registerAndGet() throws {
+        let lua = try CurveTestHost()
+        let top = lua.host.vm.stackTop
+        try lua.values("Timing.register('smoothstep', function(t) return t * t * (3 - 2 * t) end)")
+        #expect(try lua.numbers("return Timing.get('smoothstep'):progress(0.25)") == [0.15625])
+        #expect(try lua.values("return tostring(Timing.get('smoothstep')), Timing.get('smoothstep').name")
+            == ["Curve(smoothstep)", "smoothstep"])
+        let curve = try lua.host.registry.curve(named: "smoothstep")
+        #expect(curve.progress(at: 0.5) == 0.5)
+        // A curve object or a spec registers too, under its new name.
+        try lua.values("Timing.register('snappy', SpringTimingParameters.new{ duration = 0.3 }) Timing.register('tick', 'steps(2)')")
+        let registered = try lua.numbers("return Timing.get('tick'):progress(0.6), Timing.get('snappy').bounce")
+        #expect(registered[0] == 0.5 && abs(registered[1]) < 1e-12)
+        #expect(try lua.values("return table.concat(Timing.list(), ',')")
+            == ["linear,easeIn,easeOut,easeInOut,default,smoothstep,snappy,tick"])
+        #expect(lua.error("Timing.register('easeIn', function(t) return t end)")
+            == "scene.lua:1: Timing.register: name must not replace a built-in curve (linear, easeIn, easeOut, easeInOut, default, easeInEaseOut) (got \"easeIn\")")
+        #expect(lua.error("Timing.get('nope')")?.hasPrefix(
+            "scene.lua:1: Timing.get: name must be a registered curve (linear, easeIn, easeOut, easeInOut, default, smoothstep, snappy, tick)") == true)
+        #expect(lua.host.vm.stackTop == top)
+    }
+
+    @Test("A Lua curve that raises or returns a non-number is reported with file and line")
+    func badLuaCurves() throws {
+        let lua = try CurveTestHost()
+        try lua.values("""
+            Timing.register('broken', function(t)
+              error('no curve today')
+            end)
+            Timing.register('wordy', function(t)
+              return 'fast'
+            end)
+            """)
+        // Called directly from Lua, the error is raised at once.
+        #expect(lua.error("return Timing.get('wordy'):progress(0.5)")
+            == #"scene.lua:4: timing curve 'wordy' must return a finite number (got the string "fast" at t = 0.5)"#)
+        #expect(lua.error("return Timing.get('broken'):progress(0.5)")
+            == "scene.lua:2: no curve today (in timing curve 'broken' at t = 0.5)")
+        // Called from Swift (as a frame does), it is kept for the host to report, once.
+        let broken = try lua.host.registry.curve(named: "broken")
+        #expect(broken.progress(at: 0.5) == 0.5)
+        #expect(broken.progress(at: 0.7) == 0.7)
+        #expect(throws: LuaError.self) { try lua.host.throwDeferredError() }
+        #expect(lua.host.deferredError == nil)
+        let nan = try lua.values("return function(t) return 0/0 end")[0]
+        let curve = try lua.host.curve(from: nan, name: "timingFunction")
+        #expect(curve.progress(at: 0.25) == 0.25)
+        #expect(lua.host.deferredError?.message
+            == "scene.lua:1: timing curve 'timingFunction' must return a finite number (got nan at t = 0.25)")
+    }
+
+    @Test("Everywhere a curve is accepted: names, specs, curve objects, functions and provider tables")
+    func curvesFromScriptValues() throws {
+        let lua = try CurveTestHost()
+        let host = lua.host
+        #expect(try host.curve(from: "easeOut", name: "curve").progress(at: 0.3) == CubicBezierCurve.easeOut.progress(at: 0.3))
+        #expect(try host.curve(from: "cubic-bezier(0.42, 0, 1, 1)", name: "curve").progress(at: 0.3)
+            == CubicBezierCurve.easeIn.progress(at: 0.3))
+        let object = try lua.values("return TimingFunction.new('easeIn')")[0]
+        #expect(try host.curve(from: object, name: "curve") as? ScriptCurve === object.objectValue)
+        let function = try lua.values("return function(t) return t * t end")[0]
+        #expect(try host.curve(from: function, name: "curve").progress(at: 0.5) == 0.25)
+        let provider = try lua.values("return { progress = function(t) return t end, velocity = function(t) return 2 end, duration = 3 }")[0]
+        let providerCurve = try host.curve(from: provider, name: "curve")
+        #expect(providerCurve.velocity(at: 0.5) == 2 && providerCurve.duration == 3)
+        #expect(try lua.numbers("return Timing.register('p', { progress = function(t) return 1 - (1 - t)^2 end }):progress(0.5)")
+            == [0.75])
+        do {
+            _ = try host.curve(from: 3, name: "timingFunction")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)" == "timingFunction must be " + ScriptHost.curveExpectation + " (got a number)")
+        }
+        do {
+            _ = try host.curve(from: "bouncy", name: "timingFunction")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".hasPrefix("timingFunction must be a registered curve (linear,"))
+        }
+    }
+
+    @Test("Reversed and mirrored curves are curve objects too")
+    func reversedAndMirrored() throws {
+        let lua = try CurveTestHost()
+        #expect(try lua.numbers("return TimingFunction.new('easeIn'):reversed():progress(0.3)")
+            == [1 - CubicBezierCurve.easeIn.progress(at: 0.7)])
+        #expect(try lua.numbers("return TimingFunction.new('easeIn'):mirrored():progress(0.25)")
+            == [CubicBezierCurve.easeIn.progress(at: 0.5) / 2])
+    }
+}
