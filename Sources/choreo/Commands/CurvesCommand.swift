@@ -1,6 +1,26 @@
 import ArgumentParser
 import ChoreoCore
+import ChoreoLua
 import ChoreoRuntime
+
+/// `--script FILE`: run a scene script first, so the curves it registers are known too.
+struct CurveSource: ParsableArguments {
+    @Option(help: "Run this script first and include the curves it registers (Timing.register).")
+    var script: String?
+
+    /// The registry: the built-in curves, plus the script's registrations.
+    func registry() throws -> TimingRegistry {
+        guard let script else { return TimingRegistry() }
+        let host = try ScriptHost(scriptDirectory: directory(of: script))
+        host.vm.printHandler = { _ in }
+        do {
+            try host.run(fileAt: script)
+        } catch {
+            throw ScriptFailure(message: "\(error)")
+        }
+        return host.registry
+    }
+}
 
 /// `choreo curves list | eval NAME T... | table [NAME...]`
 struct CurvesCommand: ParsableCommand {
@@ -12,8 +32,10 @@ struct CurvesCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the curves known by name.")
 
+        @OptionGroup var source: CurveSource
+
         func run() throws {
-            for name in TimingRegistry().names { print(name) }
+            for name in try source.registry().names { print(name) }
         }
     }
 
@@ -24,13 +46,14 @@ struct CurvesCommand: ParsableCommand {
 
         @Argument(help: "The curve.") var name: String
         @Argument(help: "Time fractions in 0...1.") var times: [Double]
+        @OptionGroup var source: CurveSource
 
         func validate() throws {
             if times.isEmpty { throw ValidationError("give at least one time fraction T") }
         }
 
         func run() throws {
-            let curve = try resolveCurve(name)
+            let curve = try resolveCurve(name, in: source.registry())
             print("t\tprogress\tvelocity")
             for t in times {
                 print("\(formatNumber(t))\t\(formatNumber(curve.progress(at: t)))\t\(formatNumber(curve.velocity(at: t)))")
@@ -44,14 +67,16 @@ struct CurvesCommand: ParsableCommand {
 
         @Argument(help: "The curves (default: every built-in curve).") var names: [String] = []
         @Option(help: "Number of intervals between t = 0 and t = 1.") var steps: Int = 10
+        @OptionGroup var source: CurveSource
 
         func validate() throws {
             if steps < 1 || steps > 10_000 { throw ValidationError("--steps must be within 1...10000") }
         }
 
         func run() throws {
-            let names = self.names.isEmpty ? TimingRegistry().names : self.names
-            let curves = try names.map(resolveCurve)
+            let registry = try source.registry()
+            let names = self.names.isEmpty ? registry.names : self.names
+            let curves = try names.map { try resolveCurve($0, in: registry) }
             print((["t"] + names).joined(separator: "\t"))
             for i in 0...steps {
                 let t = Double(i) / Double(steps)
@@ -63,9 +88,9 @@ struct CurvesCommand: ParsableCommand {
 }
 
 /// The curve named `name`, or a usage error that says what is valid.
-func resolveCurve(_ name: String) throws -> any TimingCurve {
+func resolveCurve(_ name: String, in registry: TimingRegistry) throws -> any TimingCurve {
     do {
-        return try TimingRegistry().curve(named: name)
+        return try registry.curve(named: name)
     } catch {
         throw ValidationError(error.description)
     }
