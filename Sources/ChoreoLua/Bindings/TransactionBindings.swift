@@ -9,6 +9,7 @@ import ChoreoCore
 ///     Transaction.commit()
 extension ScriptHost {
     func installTransactions() {
+        let engine = self.engine  // captured instead of self: the VM must not keep its host alive
         var scene: Scene { engine.scene }
         vm.registerGlobal("Transaction", functions: [
             "begin": { _ in
