@@ -12,7 +12,8 @@ swift build --build-tests
 echo "== swift test"
 swift test --skip-build
 
-if [[ -d Tests/Scenes ]] && ls Tests/Scenes/*_test.lua >/dev/null 2>&1; then
+# Scene tests may sit in subfolders of Tests/Scenes; `choreo test` finds them recursively.
+if [[ -d Tests/Scenes ]] && [[ -n "$(find Tests/Scenes -name '*_test.lua' -print -quit)" ]]; then
   echo "== choreo test Tests/Scenes"
   "$(swift build --show-bin-path)/choreo" test Tests/Scenes
 fi
