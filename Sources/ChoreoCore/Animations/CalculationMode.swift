@@ -20,13 +20,7 @@ public enum CalculationMode: String, CaseIterable, Sendable {
     ///     try CalculationMode(parsing: "cubic")   // .cubic
     ///     try CalculationMode(parsing: "spline")  // throws: calculationMode must be one of "linear", … (got "spline")
     public init(parsing name: String) throws(ArgumentError) {
-        guard let mode = CalculationMode(rawValue: name) else {
-            throw ArgumentError(
-                parameter: "calculationMode",
-                requirement: "must be one of " + CalculationMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
-                value: "\"\(name)\"")
-        }
-        self = mode
+        try self.init(parsing: name, parameter: "calculationMode")
     }
 
     /// Whether the mode ignores `keyTimes` and `timingFunctions` and moves at constant speed.
@@ -49,12 +43,6 @@ public enum RotationMode: String, CaseIterable, Sendable {
 
     /// Parses a rotation mode name; an unknown name lists the valid ones.
     public init(parsing name: String) throws(ArgumentError) {
-        guard let mode = RotationMode(rawValue: name) else {
-            throw ArgumentError(
-                parameter: "rotationMode",
-                requirement: "must be one of " + RotationMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
-                value: "\"\(name)\"")
-        }
-        self = mode
+        try self.init(parsing: name, parameter: "rotationMode")
     }
 }

@@ -17,12 +17,6 @@ public enum FillMode: String, CaseIterable, Sendable {
 
     /// Parses a fill mode name; an unknown name lists the valid ones.
     public init(parsing name: String) throws(ArgumentError) {
-        guard let mode = FillMode(rawValue: name) else {
-            throw ArgumentError(
-                parameter: "fillMode",
-                requirement: "must be one of " + FillMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
-                value: "\"\(name)\"")
-        }
-        self = mode
+        try self.init(parsing: name, parameter: "fillMode")
     }
 }

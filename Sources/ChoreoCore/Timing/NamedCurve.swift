@@ -22,13 +22,8 @@ public enum NamedCurve: String, CaseIterable, Sendable {
     public init(parsing name: String) throws(ArgumentError) {
         if name == "easeInEaseOut" {
             self = .easeInOut
-        } else if let named = NamedCurve(rawValue: name) {
-            self = named
         } else {
-            throw ArgumentError(
-                parameter: "curve",
-                requirement: "must be one of " + NamedCurve.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
-                value: "\"\(name)\"")
+            try self.init(parsing: name, parameter: "curve")
         }
     }
 }

@@ -21,10 +21,7 @@ public enum StepPosition: String, CaseIterable, Hashable, Sendable {
         case "end": self = .jumpEnd
         default:
             guard let position = StepPosition(rawValue: name) else {
-                throw ArgumentError(
-                    parameter: "position",
-                    requirement: "must be one of " + Self.validNames.map { "\"\($0)\"" }.joined(separator: ", "),
-                    value: "\"\(name)\"")
+                throw ArgumentError.unknownName(name, parameter: "position", valid: Self.validNames)
             }
             self = position
         }

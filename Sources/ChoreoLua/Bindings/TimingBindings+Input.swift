@@ -73,9 +73,7 @@ enum BindingInput {
     /// An enum value by name, or an error listing the valid names.
     static func choice<T>(_ name: String, _ parameter: String, _ cases: [(String, T)]) throws(ArgumentError) -> T {
         if let match = cases.first(where: { $0.0 == name }) { return match.1 }
-        throw ArgumentError(
-            parameter: parameter,
-            requirement: "must be one of " + cases.map { "\"\($0.0)\"" }.joined(separator: ", "), value: "\"\(name)\"")
+        throw ArgumentError.unknownName(name, parameter: parameter, valid: cases.map(\.0))
     }
 }
 

@@ -114,12 +114,11 @@ enum Checked {
     static func option<Option: RawRepresentable & CaseIterable>(
         _ lua: LuaValue, _ name: String, _ type: Option.Type
     ) throws(ArgumentError) -> Option where Option.RawValue == String {
-        let valid = Option.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        guard let text = lua.stringValue else { throw ScriptValues.mismatch(name, "one of \(valid)", lua) }
-        guard let option = Option(rawValue: text) else {
-            throw ArgumentError(parameter: name, requirement: "must be one of \(valid)", value: "\"\(text)\"")
+        guard let text = lua.stringValue else {
+            let valid = Option.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw ScriptValues.mismatch(name, "one of \(valid)", lua)
         }
-        return option
+        return try Option(parsing: text, parameter: name)
     }
 
     /// A 1-based Lua position within `1...count`, as a 0-based Swift index.
