@@ -42,6 +42,8 @@ let package = Package(
         .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime"]),
         .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua"]),
         .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender"]),
+        // Runs the built `choreo` binary: exit codes, help text, determinism of traces.
+        .testTarget(name: "ChoreoCLITests", dependencies: ["choreo"]),
     ],
     swiftLanguageModes: [.v6]
 )

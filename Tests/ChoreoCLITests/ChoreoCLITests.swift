@@ -1,0 +1,82 @@
+import Testing
+
+@Suite("The choreo command line", .serialized)
+struct ChoreoCLITests {
+    @Test("choreo --help lists the commands, word for word")
+    func help() throws {
+        let result = try ChoreoCommand.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.output == """
+            OVERVIEW: Choreo: UIKit and Core Animation's animation model on Linux, scripted
+            in Lua.
+
+            USAGE: choreo <subcommand>
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              run                     Run a scene script headless (default) or in real time.
+              trace                   Print a scene's presentation values frame by frame
+                                      (JSONL or CSV).
+              curves                  List timing curves and evaluate them.
+              test                    Run Lua scene tests (*_test.lua) headless.
+
+              See 'choreo help <subcommand>' for detailed help.
+
+            """)
+    }
+
+    @Test("A scene that runs cleanly exits 0 and says what ran")
+    func runSucceeds() throws {
+        let path = try ChoreoCommand.script("after(0.5, function() print('half', CACurrentMediaTime()) end)")
+        let result = try ChoreoCommand.run(["run", path])
+        #expect(result.status == 0)
+        #expect(result.output == "half\t0.5\n")
+        #expect(result.errors == "ran 31 frames to 0.500000 s; nothing left to do; 1 timer callbacks\n")
+    }
+
+    @Test("A script error exits 1 with file:line and a traceback on standard error")
+    func scriptError() throws {
+        let path = try ChoreoCommand.script("local x = 1\nView.new{ frame = 7 }\n")
+        let result = try ChoreoCommand.run(["run", path])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("scene.lua:2: View.new: frame must be a rect"))
+        #expect(result.errors.contains("stack traceback:"))
+    }
+
+    @Test("A runaway loop ends with the instruction limit, exit 1")
+    func runawayLoop() throws {
+        let path = try ChoreoCommand.script("while true do end")
+        let result = try ChoreoCommand.run(["run", path, "--instruction-limit", "5"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("scene.lua:1: instruction limit exceeded"))
+    }
+
+    @Test("Usage errors exit 2: an unknown option, a bad value, an unknown curve")
+    func usageErrors() throws {
+        #expect(try ChoreoCommand.run(["run", "x.lua", "--bogus"]).status == 2)
+        #expect(try ChoreoCommand.run(["run", "x.lua", "--fps", "0"]).status == 2)
+        let curve = try ChoreoCommand.run(["curves", "eval", "bouncy", "0.5"])
+        #expect(curve.status == 2)
+        #expect(curve.errors.contains("curve must be a registered curve"))
+    }
+
+    @Test("curves eval prints progress and velocity at each time")
+    func curvesEval() throws {
+        let result = try ChoreoCommand.run(["curves", "eval", "easeInOut", "0", "0.5", "1"])
+        #expect(result.status == 0)
+        // At t = 0.5, s = 0.5: dy/ds = 1.5 and dx/ds = 0.87, so the velocity is 1.5 / 0.87.
+        #expect(result.output == "t\tprogress\tvelocity\n0\t0\t0\n0.5\t0.5\t\(1.5 / 0.87)\n1\t1\t0\n")
+    }
+
+    @Test("Two traces of the example scene are byte-identical")
+    func deterministicTrace() throws {
+        let arguments = ["trace", "Scripts/Examples/media-timing.lua", "--fps", "30"]
+        let first = try ChoreoCommand.run(arguments), second = try ChoreoCommand.run(arguments)
+        #expect(first.status == 0)
+        #expect(first.output.split(separator: "\n").count == 121)
+        #expect(first.output == second.output)
+        #expect(first.output.hasPrefix(#"{"frame":0,"time":0,"views":{"duration":{"position":"#))
+    }
+}
