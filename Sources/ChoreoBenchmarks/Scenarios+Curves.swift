@@ -19,14 +19,30 @@ extension Scenario {
             sink += curves[i & 1].progress(at: inputs[i & 0xFFFF])
         }
         let elapsed = monotonicSeconds() - start
+        let baseline = baselineNanoseconds(inputs: inputs, count: count)
         var maxError = 0.0
         for i in 0..<20_000 {
             let curve = curves[i & 1], x = inputs[i]
             maxError = max(maxError, abs(curve.progress(at: x) - referenceProgress(curve, x)))
         }
         blackHole(sink)
-        return (elapsed / Double(count) * 1e9, [("max_error", maxError)])
+        let perEvaluation = elapsed / Double(count) * 1e9
+        return (perEvaluation, [("max_error", maxError), ("baseline_ns", baseline), ("ratio_to_baseline", perEvaluation / baseline)])
     }
+}
+
+/// The cost of the same loop with a trivial curve (t²), measured in the same run, so results can
+/// be read as ratios on a noisy machine.
+func baselineNanoseconds(inputs: [Double], count: Int) -> Double {
+    var sink = 0.0
+    let start = monotonicSeconds()
+    for i in 0..<count {
+        let t = inputs[i & 0xFFFF]
+        sink += t * t
+    }
+    let elapsed = monotonicSeconds() - start
+    blackHole(sink)
+    return elapsed / Double(count) * 1e9
 }
 
 /// Bézier progress by bisection on the curve parameter to the last representable bit.

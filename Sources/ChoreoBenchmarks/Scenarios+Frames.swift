@@ -1,0 +1,82 @@
+import ChoreoCore
+
+extension Scenario {
+    /// `frame-10k`: 10,000 views, 4 animated properties each (position.x, position.y, opacity,
+    /// transform.scale), half easeInOut and half (0.57, −0.4, 0.96, 0.87), 600 frames headless;
+    /// ns per property-frame of the frame loop (advancing the scene and computing every animated
+    /// layer's presentation, as a renderer reads it), setup excluded.
+    static let frame10k = frames(name: "frame-10k", views: 10_000)
+    /// `frame-100k`: the same with 100,000 views.
+    static let frame100k = frames(name: "frame-100k", views: 100_000)
+
+    static func frames(name: String, views count: Int) -> Scenario {
+        Scenario(
+            name: name,
+            summary: "\(count) views × 4 animated properties × 600 frames; ns per property-frame",
+            unit: "ns/property-frame"
+        ) {
+            let (scene, views) = animatedScene(views: count)
+            let frames = 600
+            var sink = 0.0
+            let start = monotonicSeconds()
+            for frame in 1...frames {
+                scene.advance(to: MediaTime(Double(frame) / 60))
+                for view in views { sink += view.layer.presentation.opacity }
+            }
+            let elapsed = monotonicSeconds() - start
+            blackHole(sink)
+            return (elapsed / Double(count * 4 * frames) * 1e9, [])
+        }
+    }
+
+    /// The scene of the frame scenarios: every view animates four properties for 10 s.
+    static func animatedScene(views count: Int) -> (Scene, [View]) {
+        let scene = Scene()
+        let overshoot = try! CubicBezierCurve(0.57, -0.4, 0.96, 0.87)
+        var views: [View] = []
+        views.reserveCapacity(count)
+        for i in 0..<count {
+            let view = View(frame: Rect(x: Double(i % 100), y: Double(i / 100), width: 10, height: 10))
+            scene.rootView.addSubview(view)
+            let curve: any TimingCurve = i % 2 == 0 ? CubicBezierCurve.easeInOut : overshoot
+            let specs: [(String, AnimationValue, AnimationValue)] = [
+                ("position.x", .scalar(0), .scalar(300)), ("position.y", .scalar(0), .scalar(500)),
+                ("opacity", .scalar(0), .scalar(1)), ("transform.scale", .scalar(0.5), .scalar(1.5)),
+            ]
+            for (keyPath, from, to) in specs {
+                let animation = BasicAnimation(keyPath: keyPath)
+                animation.fromValue = from
+                animation.toValue = to
+                animation.timing.duration = 10
+                animation.timingFunction = curve
+                try! view.layer.add(animation, forKey: keyPath)
+            }
+            views.append(view)
+        }
+        scene.commit()
+        scene.advance(to: 0)
+        return (scene, views)
+    }
+
+    /// `spring-eval`: under-, critically and over-damped springs; ns per evaluation.
+    static let springEval = Scenario(
+        name: "spring-eval",
+        summary: "10M spring evaluations (under-, critically and over-damped); ns/evaluation",
+        unit: "ns/evaluation"
+    ) {
+        let springs = [
+            try! SpringCurve(parameters: try! SpringParameters(mass: 1, stiffness: 100, damping: 5)),
+            try! SpringCurve(parameters: try! SpringParameters(mass: 1, stiffness: 100, damping: 20)),
+            try! SpringCurve(parameters: try! SpringParameters(mass: 1, stiffness: 100, damping: 60)),
+        ]
+        let count = 10_000_000
+        var sink = 0.0
+        let start = monotonicSeconds()
+        for i in 0..<count {
+            sink += springs[i % 3].progress(at: Double(i & 0xFFFF) / 65536)
+        }
+        let elapsed = monotonicSeconds() - start
+        blackHole(sink)
+        return (elapsed / Double(count) * 1e9, [])
+    }
+}
