@@ -30,6 +30,15 @@ extension Scene {
         }
         animatedLayers = stillAnimated
         deliverEvents()
+        let actions = nextFrameActions
+        nextFrameActions.removeAll()
+        for action in actions { action() }
+        deliverEvents()
+    }
+
+    /// Runs `action` at the next frame, after that frame's animation events.
+    func runAtNextFrame(_ action: @escaping () -> Void) {
+        nextFrameActions.append(action)
     }
 
     /// Starts, stops and removes the animations of one layer at global `time`.
@@ -108,10 +117,11 @@ extension Scene {
 }
 
 extension Scene {
-    /// Whether any animation in the scene has yet to stop: what keeps a run going. An animation
-    /// kept after it finished (`isRemovedOnCompletion` false) holds its fill but does not count.
+    /// Whether any animation in the scene has yet to stop (or a completion waits for the next
+    /// frame): what keeps a run going. An animation kept after it finished
+    /// (`isRemovedOnCompletion` false) holds its fill but does not count.
     public var hasRunningAnimations: Bool {
-        !uncommitted.isEmpty || animatedLayers.contains { layer in
+        !uncommitted.isEmpty || !nextFrameActions.isEmpty || animatedLayers.contains { layer in
             layer.scene === self && layer.attached.contains { !$0.didStop }
         }
     }

@@ -56,9 +56,14 @@ extension Scene {
 
     /// The implicit action for a model change: layers outside views animate from the old
     /// presentation value to the new model value, with the transaction's duration and timing
-    /// function (Core Animation's default timing otherwise), under the property's name.
+    /// function (Core Animation's default timing otherwise), under the property's name. A view's
+    /// layer animates only inside a view animation block, which records the change.
     func modelDidChange(_ layer: Layer, path: PropertyPath, from old: AnimationValue) {
-        guard layer.view == nil, layer.attachedAtCommit < commitCount, let transaction = currentTransaction,
+        if layer.view != nil {
+            recordViewChange(layer, path: path, from: old)
+            return
+        }
+        guard layer.attachedAtCommit < commitCount, let transaction = currentTransaction,
               !transaction.disableActions
         else { return }
         if case .custom = path.property { return }

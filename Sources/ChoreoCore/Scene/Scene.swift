@@ -37,6 +37,11 @@ public final class Scene {
     var implicitTransaction: Transaction?
     /// Completion blocks ready to run once their events are out.
     var readyCompletions: [TransactionCompletion] = []
+    /// The view animation blocks open on this scene, innermost last (see `ViewAnimationContext`).
+    var viewAnimationBlocks: [ViewAnimationBlock] = []
+    /// Work for the next frame, after its events: completions of view animations that had nothing
+    /// to animate (UIKit runs them on the next turn of the run loop).
+    var nextFrameActions: [() -> Void] = []
 
     public init(rootView: View = View(name: "root")) {
         self.rootView = rootView

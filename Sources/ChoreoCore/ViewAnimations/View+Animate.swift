@@ -1,0 +1,85 @@
+/// UIView block animations: `animate`, its spring variant, and `performWithoutAnimation`.
+extension View {
+    /// UIView.animate(withDuration:delay:options:animations:completion:): runs `animations`, and
+    /// turns the changes it makes to views' animatable properties into animations.
+    ///
+    ///     try View.animate(in: scene, withDuration: 0.5, delay: 0.3, options: [.curveEaseOut]) {
+    ///         box.center.x += 200
+    ///     } completion: { finished in print(finished) }
+    ///
+    /// The model changes at once; each changed property animates additively from its old value
+    /// (see `ViewAnimationBlock`), with the block's duration, delay (from the scene's current time),
+    /// curve (ease-in-out unless a curve option says otherwise), `repeat` (forever) and
+    /// `autoreverse`. Nested blocks take the outer block's duration and delay, curve and options
+    /// unless they override them. `completion(finished)` runs once, after every animation of the
+    /// block stopped; with a duration of 0 (or nothing to animate) the changes are immediate and
+    /// it runs at the scene's next frame with `true`.
+    ///
+    /// - Throws: `ArgumentError` for a negative or non-finite duration or delay (before running
+    ///   `animations`), and whatever `animations` throws.
+    public static func animate(
+        in scene: Scene, withDuration duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],
+        animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
+    ) throws {
+        let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: options.curve)
+        try runBlock(in: scene, timing: timing, completion: completion, animations)
+    }
+
+    /// The spring variant (UIKit's `usingSpringWithDamping:initialSpringVelocity:`): the
+    /// animations follow `SpringCurve(dampingRatio:duration:initialVelocity:)`, fitted to
+    /// `duration`. `initialSpringVelocity` is distance-normalised, per second (1 = the whole
+    /// distance of the change in one second), so the same scalar applies to every property and
+    /// every component, as in UIKit. Curve options are ignored; the rest are as in `animate`.
+    public static func animate(
+        in scene: Scene, withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
+        initialSpringVelocity: Double, options: ViewAnimationOptions = [],
+        animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
+    ) throws {
+        _ = try requireNonNegative(duration, "duration")
+        let curve: any TimingCurve = duration > 0
+            ? try SpringCurve(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialSpringVelocity)
+            : options.curve
+        let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: curve)
+        try runBlock(in: scene, timing: timing, completion: completion, animations)
+    }
+
+    /// UIView.performWithoutAnimation(_:): runs `actions` with view animations suspended; blocks
+    /// opened inside it apply their changes at once (their completions still run, finished).
+    public static func performWithoutAnimation<T>(in scene: Scene, _ actions: () throws -> T) rethrows -> T {
+        let timing = ViewAnimationBlock.Timing(duration: 0, delay: 0, options: [], curve: CubicBezierCurve.easeInOut)
+        let block = ViewAnimationBlock(timing: timing, isAnimated: false, completion: ViewAnimationCompletion(handler: nil))
+        block.suspendsAnimations = true
+        return try ViewAnimationContext.run(block, on: scene, actions)
+    }
+
+    /// The duration a block opened now would inherit: the innermost animating block's, 0 outside
+    /// blocks (UIView.inheritedAnimationDuration).
+    public static func inheritedAnimationDuration(in scene: Scene) -> Double {
+        guard let block = ViewAnimationContext.innermostBlock(of: scene), block.isAnimated else { return 0 }
+        return block.timing.duration
+    }
+
+    static func checkedTiming(
+        duration: Double, delay: Double, options: ViewAnimationOptions, curve: any TimingCurve
+    ) throws(ArgumentError) -> ViewAnimationBlock.Timing {
+        ViewAnimationBlock.Timing(
+            duration: try requireNonNegative(duration, "duration"), delay: try requireNonNegative(delay, "delay"),
+            options: options, curve: curve)
+    }
+
+    /// Opens a block with `own` timing under the innermost open one, runs `body`, closes it.
+    static func runBlock(
+        in scene: Scene, timing own: ViewAnimationBlock.Timing, keyframes: Bool = false,
+        completion: ((Bool) -> Void)?, _ body: () throws -> Void
+    ) throws {
+        let outer = ViewAnimationContext.innermostBlock(of: scene)
+        let timing = own.inheriting(from: outer)
+        let suspended = outer?.suspendsAnimations ?? false
+        let block = ViewAnimationBlock(
+            timing: timing, isAnimated: timing.duration > 0 && !suspended, completion: ViewAnimationCompletion(handler: completion))
+        block.suspendsAnimations = suspended
+        if keyframes { block.keyframes = [] }
+        defer { block.close(in: scene) }
+        try ViewAnimationContext.run(block, on: scene, body)
+    }
+}

@@ -1,0 +1,169 @@
+/// One open view animation block: its resolved timing, the changes recorded in it, and what it
+/// adds to the layers when it closes.
+///
+/// Each animatable property of a view's layer changed in the block is recorded once, with the
+/// model and presentation values it had before the first change; the new value is the model when
+/// the block closes. Closing turns each change into an additive `BasicAnimation` from
+/// (old model − new model) to zero under a key of its own (`position#12`), so animations of the
+/// same property started earlier keep running and the effects sum (reference §3.7): the value and
+/// the velocity stay continuous when a property is retargeted mid-flight. For transforms the
+/// difference is taken so that `new + difference == old` (`new⁻¹·old` in concatenation order).
+///
+/// A change falls back to a non-additive animation from the old presentation value to the new
+/// model value (UIKit's beginFromCurrentState replacement) when the block has
+/// `beginFromCurrentState`, when a non-additive animation of the property is in effect (the old
+/// model value cannot be recovered under it), or when the new transform is singular.
+final class ViewAnimationBlock {
+    /// The timing every animation of the block shares, after inheritance.
+    struct Timing {
+        var duration: Double
+        var delay: Double
+        var options: ViewAnimationOptions
+        var curve: any TimingCurve
+
+        /// This (inner) block's timing under `outer`: the outer block's duration and delay, curve
+        /// and options, unless the inner block overrides them (reference §3.1).
+        func inheriting(from outer: ViewAnimationBlock?) -> Timing {
+            guard let outer else { return self }
+            var resolved = self
+            if !options.contains(.overrideInheritedDuration) {
+                resolved.duration = outer.timing.duration
+                resolved.delay = outer.timing.delay
+            }
+            if !options.contains(.overrideInheritedCurve) {
+                resolved.curve = outer.timing.curve
+            }
+            if !options.contains(.overrideInheritedOptions) {
+                let inherited: ViewAnimationOptions = [.repeat, .autoreverse, .beginFromCurrentState, .allowUserInteraction, .layoutSubviews]
+                resolved.options.formUnion(outer.timing.options.intersection(inherited))
+            }
+            return resolved
+        }
+    }
+
+    struct Change {
+        let layer: Layer
+        let path: PropertyPath
+        /// The model value before the first change, nil when it cannot be recovered.
+        let oldModel: AnimationValue?
+        let oldPresentation: AnimationValue
+    }
+
+    /// A keyframe recorded by `View.addKeyframe`: a span of the block and the values it set.
+    struct Keyframe {
+        let start: Double
+        let end: Double
+        var values: [Int: AnimationValue] = [:]
+    }
+
+    let timing: Timing
+    /// False when changes apply at once: zero duration, or inside `performWithoutAnimation`.
+    let isAnimated: Bool
+    let completion: ViewAnimationCompletion
+    /// Set inside `performWithoutAnimation` (and inherited): no block nested here animates.
+    var suspendsAnimations = false
+    /// Keyframe blocks collect keyframes; nil for plain blocks.
+    var keyframes: [Keyframe]?
+    /// The keyframe being recorded (inside `addKeyframe`), with the changes it touched.
+    var openKeyframe: Keyframe?
+    private(set) var changes: [Change] = []
+    private var changeIndex: [ChangeKey: Int] = [:]
+
+    private struct ChangeKey: Hashable {
+        let layer: ObjectIdentifier
+        let property: PropertyPath
+    }
+
+    init(timing: Timing, isAnimated: Bool, completion: ViewAnimationCompletion) {
+        self.timing = timing
+        self.isAnimated = isAnimated
+        self.completion = completion
+    }
+
+    /// Records a change of `path` (a whole property) of `layer`, whose presentation was `old`.
+    func record(_ layer: Layer, path: PropertyPath, oldPresentation old: AnimationValue) {
+        let key = ChangeKey(layer: ObjectIdentifier(layer), property: path)
+        let index: Int
+        if let known = changeIndex[key] {
+            index = known
+        } else {
+            index = changes.count
+            changes.append(Change(layer: layer, path: path, oldModel: Self.modelValueBefore(layer, path, old), oldPresentation: old))
+            changeIndex[key] = index
+        }
+        openKeyframe?.values[index] = layer.model.value(at: path)
+    }
+
+    /// The model value a layer had, from its presentation before the change: the presentation
+    /// minus the sum of the additive animations of the property now. Nil when a non-additive
+    /// animation of the property is in effect.
+    private static func modelValueBefore(_ layer: Layer, _ path: PropertyPath, _ presentation: AnimationValue) -> AnimationValue? {
+        guard let scene = layer.scene, !layer.attached.isEmpty else { return presentation }
+        let local = layer.timeMapping.localTime(from: scene.currentTime)
+        for entry in layer.attached where entry.animation.animatedPaths.contains(where: { $0.property == path.property }) {
+            if let property = entry.animation as? PropertyAnimation, property.isAdditive { continue }
+            var timing = entry.animation.timing
+            if !entry.isCommitted && timing.beginTime == .zero { timing.beginTime = local }
+            if entry.animation.isRemovedOnCompletion, let end = timing.activeEndTime, local >= end { continue }
+            if timing.state(at: local).isInEffect { return nil }
+        }
+        let model = layer.model
+        layer.model.setValue(.zero(path.valueKind), at: path)
+        let sum = layer.computeFrame(localTime: local).properties.value(at: path)
+        layer.model = model
+        return presentation - sum
+    }
+
+    /// Adds the block's animations to their layers and seals its completion.
+    func close(in scene: Scene) {
+        if isAnimated {
+            if let keyframes {
+                addKeyframeAnimations(keyframes)
+            } else {
+                for change in changes { addBasicAnimation(for: change) }
+            }
+        }
+        completion.seal(in: scene)
+    }
+
+    private func addBasicAnimation(for change: Change) {
+        let layer = change.layer
+        let new = layer.model.value(at: change.path)
+        guard new != change.oldPresentation || (change.oldModel.map { $0 != new } ?? false) else { return }
+        let animation = BasicAnimation(keyPath: change.path.description)
+        if !timing.options.contains(.beginFromCurrentState), let oldModel = change.oldModel, Self.isInvertible(new) {
+            animation.isAdditive = true
+            animation.fromValue = (.zero(new.kind) - new) + oldModel
+            animation.toValue = .zero(new.kind)
+        } else {
+            animation.fromValue = change.oldPresentation
+            animation.toValue = new
+        }
+        animation.timingFunction = timing.curve
+        add(animation, to: layer, path: change.path)
+    }
+
+    /// Gives `animation` the block's timing and delegate and adds it under a key of its own.
+    func add(_ animation: PropertyAnimation, to layer: Layer, path: PropertyPath) {
+        guard let scene = layer.scene else { return }
+        animation.timing.duration = MediaDuration(timing.duration)
+        animation.timing.beginTime = layer.timeMapping.localTime(from: scene.currentTime) + MediaDuration(timing.delay)
+        animation.timing.fillMode = .both
+        if timing.options.contains(.repeat) { animation.timing.repeatCount = .infinity }
+        animation.timing.autoreverses = timing.options.contains(.autoreverse)
+        animation.delegate = completion
+        animation.name = "\(path)#\(Scene.nextSequence())"
+        completion.expect()
+        do {
+            try layer.add(animation, forKey: animation.name)
+        } catch {
+            // Values come from the model, which holds only checked values; nothing to wait for.
+            completion.animationDidStop(animation, finished: true)
+        }
+    }
+
+    private static func isInvertible(_ value: AnimationValue) -> Bool {
+        guard case let .transform(t) = value else { return true }
+        return t.inverted() != nil
+    }
+}
