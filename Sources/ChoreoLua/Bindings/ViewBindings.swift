@@ -42,13 +42,16 @@ extension ScriptHost {
         for kind in ContentKind.allCases {
             let name = kind.rawValue
             let allowed = commonKeys + kind.keys(.view)
-            vm.registerGlobal(name, functions: ["new": { call in
+            let new: LuaHostFunction = { call in
                 let options = try call.optionalTable(at: 1, name: "properties")
                 let view = View(content: kind.emptyContent)
                 try viewTable.apply(options, to: view, allowed: allowed)
                 call.push(object: view)
                 return 1
-            }])
+            }
+            // `View` also holds UIKit's class-level animation functions (ViewAnimationBindings.swift).
+            let extra = kind == .view ? viewAnimationFunctions() : [:]
+            vm.registerGlobal(name, functions: extra.merging(["new": new]) { $1 })
         }
         vm.registerGlobal("Layer", functions: ["new": { call in
             let options = try call.optionalTable(at: 1, name: "properties")

@@ -1,0 +1,130 @@
+import ChoreoCore
+
+/// UIKit's view animations for scripts: `View.animate`, `View.animateKeyframes`,
+/// `View.addKeyframe`, `View.transition`, `View.transitionFrom`, `View.performWithoutAnimation`.
+///
+///     View.animate{ duration = 0.5, delay = 0.3, options = {"curveEaseOut"},
+///                   animations = function() box.alpha = 0 end,
+///                   completion = function(finished) end }
+///     View.animate{ duration = 1.5, usingSpringWithDamping = 0.2, initialSpringVelocity = 0,
+///                   animations = function() box.bounds.size.width = box.bounds.size.width + 80 end }
+///     View.animateKeyframes{ duration = 1.5, options = {"calculationModeCubic"}, animations = function()
+///       View.addKeyframe(0.0, 0.25, function() box.center.x = box.center.x + 80 end)
+///     end }
+///     View.transition{ with = container, duration = 0.33, options = {"transitionFlipFromBottom"},
+///                      animations = function() container:addSubview(banner) end }
+///     View.transitionFrom{ from = old, to = new, duration = 0.33, options = {"transitionCrossDissolve"} }
+///     View.performWithoutAnimation(function() box.alpha = 1 end)
+///
+/// The `animations` function runs at once, inside the block; `completion(finished)` runs later,
+/// when the block's animations have stopped. Unknown keys and option names are errors listing the
+/// valid ones.
+extension ScriptHost {
+    func viewAnimationFunctions() -> [String: LuaHostFunction] {
+        [
+            "animate": { [unowned self] call in
+                let table = try call.table(at: 1, name: "options")
+                try Self.checkKeys(table, ["duration", "delay", "options", "animations", "completion",
+                                           "usingSpringWithDamping", "initialSpringVelocity"])
+                let (duration, delay, options, animations, completion) = try blockArguments(table)
+                if let damping = try table.optionalNumber("usingSpringWithDamping") {
+                    try View.animate(
+                        in: engine.scene, withDuration: duration, delay: delay, usingSpringWithDamping: damping,
+                        initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, options: options,
+                        animations: animations, completion: completion)
+                } else {
+                    try View.animate(
+                        in: engine.scene, withDuration: duration, delay: delay, options: options,
+                        animations: animations, completion: completion)
+                }
+                return 0
+            },
+            "animateKeyframes": { [unowned self] call in
+                let table = try call.table(at: 1, name: "options")
+                try Self.checkKeys(table, ["duration", "delay", "options", "animations", "completion"])
+                let (duration, delay, options, animations, completion) = try blockArguments(table)
+                try View.animateKeyframes(
+                    in: engine.scene, withDuration: duration, delay: delay, options: options,
+                    animations: animations, completion: completion)
+                return 0
+            },
+            "addKeyframe": { [unowned self] call in
+                let start = try call.number(at: 1, name: "relativeStartTime")
+                let length = try call.number(at: 2, name: "relativeDuration")
+                let function = try call.function(at: 3, name: "animations")
+                try View.addKeyframe(in: engine.scene, withRelativeStartTime: start, relativeDuration: length) {
+                    try callNested(function)
+                }
+                return 0
+            },
+            "transition": { [unowned self] call in
+                let table = try call.table(at: 1, name: "options")
+                try Self.checkKeys(table, ["with", "duration", "options", "animations", "completion"])
+                let view = try table.object("with", as: View.self)
+                let (duration, _, options, animations, completion) = try blockArguments(table, needsAnimations: false)
+                try View.transition(
+                    with: view, in: engine.scene, duration: duration, options: options, animations: animations,
+                    completion: completion)
+                return 0
+            },
+            "transitionFrom": { [unowned self] call in
+                let table = try call.table(at: 1, name: "options")
+                try Self.checkKeys(table, ["from", "to", "duration", "options", "completion"])
+                let from = try table.object("from", as: View.self)
+                let to = try table.object("to", as: View.self)
+                let (duration, _, options, _, completion) = try blockArguments(table, needsAnimations: false)
+                try View.transition(
+                    from: from, to: to, in: engine.scene, duration: duration, options: options, completion: completion)
+                return 0
+            },
+            "performWithoutAnimation": { [unowned self] call in
+                let function = try call.function(at: 1, name: "actions")
+                try View.performWithoutAnimation(in: engine.scene) { try callNested(function) }
+                return 0
+            },
+        ]
+    }
+
+    /// The common keys of an animation block: duration (≥ 0), delay, option names, the
+    /// animations function (run now, nested) and the completion (run later, deferred).
+    private func blockArguments(_ table: LuaTableArgument, needsAnimations: Bool = true) throws -> (
+        Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?
+    ) {
+        let duration = try table.number("duration")
+        let delay = try table.optionalNumber("delay") ?? 0
+        var names: [String] = []
+        if let list = table.value("options").tableValue {
+            for index in 1...max(list.count, 1) where !list[index].isNil {
+                guard let name = list[index].stringValue else {
+                    throw ScriptValues.mismatch("options[\(index)]", "an option name", list[index])
+                }
+                names.append(name)
+            }
+        } else if !table.value("options").isNil {
+            throw ScriptValues.mismatch("options", "a list of option names", table.value("options"))
+        }
+        let options = try ViewAnimationOptions(parsing: names)
+        let function = needsAnimations ? try table.function("animations") : try table.optionalFunction("animations")
+        let animations: () throws -> Void = { [unowned self] in
+            if let function { try callNested(function) }
+        }
+        let completion = try table.optionalFunction("completion").map { function in
+            { [unowned self] (finished: Bool) in _ = deferredCall(function, [.boolean(finished)]) }
+        }
+        return (duration, delay, options, animations, completion)
+    }
+
+    /// Calls a Lua function from inside a host function (an animation block's body).
+    private func callNested(_ function: LuaFunctionRef) throws {
+        _ = try vm.call(function, [])
+    }
+
+    /// Rejects keys a block table does not take, listing the ones it does.
+    private static func checkKeys(_ table: LuaTableArgument, _ valid: [String]) throws {
+        for key in table.keys() {
+            guard case let .name(name) = key, valid.contains(name) else {
+                throw BindingError("unknown key '\(key)' (valid: \(valid.joined(separator: ", ")))")
+            }
+        }
+    }
+}
