@@ -30,4 +30,22 @@ describe("layoutSubviews inside an animation block", function()
     advance(0.75)
     expect(bar.layer.presentation.bounds.size.width).toBe(300)
   end)
+
+  it("lays out the views a block changed when it has the layoutSubviews option", function()
+    container.layoutSubviews = function(self)
+      bar.frame = Rect.new(0, 0, self.bounds.width / 2, 20)     -- the bar fills half its container
+    end
+    View.animate{ duration = 1, options = {"curveLinear", "layoutSubviews"},
+                  animations = function() container.bounds.size.width = 500 end }
+    expect(bar.frame.width).toBe(250)                         -- laid out at once in the model
+    advance(0.5)
+    expect(bar.layer.presentation.bounds.size.width).toBeCloseTo(175, 1e-9)   -- 100 → 250, halfway
+    expect(container.layer.presentation.bounds.size.width).toBeCloseTo(400, 1e-9)
+  end)
+
+  it("does not lay out without the option", function()
+    container.layoutSubviews = function(self) bar.frame = Rect.new(0, 0, self.bounds.width / 2, 20) end
+    View.animate{ duration = 1, animations = function() container.bounds.size.width = 500 end }
+    expect(bar.frame.width).toBe(100)
+  end)
 end)

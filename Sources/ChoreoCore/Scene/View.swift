@@ -12,6 +12,10 @@
 /// animation block.
 public final class View {
     public let layer: Layer
+    /// Lays out the view's subviews (UIView.layoutSubviews): called by `layoutIfNeeded()`, and by
+    /// animation blocks with the `layoutSubviews` option. Frames it sets inside an animation
+    /// block animate with the block.
+    public var layoutSubviews: ((View) throws -> Void)?
 
     public init(name: String? = nil, frame: Rect = .zero, content: LayerContent = .none) {
         layer = Layer(name: name)

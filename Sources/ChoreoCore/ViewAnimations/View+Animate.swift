@@ -80,6 +80,13 @@ extension View {
         block.suspendsAnimations = suspended
         if keyframes { block.keyframes = [] }
         defer { block.close(in: scene) }
-        try ViewAnimationContext.run(block, on: scene, body)
+        try ViewAnimationContext.run(block, on: scene) {
+            try body()
+            // `layoutSubviews`: lay out the views the block changed, inside it, so that their
+            // subviews animate along with them (UIViewAnimationOptionLayoutSubviews).
+            if timing.options.contains(.layoutSubviews) {
+                for view in block.changedViews { try view.layoutIfNeeded() }
+            }
+        }
     }
 }

@@ -80,6 +80,15 @@ final class ViewAnimationBlock {
         self.completion = completion
     }
 
+    /// The views whose layers the block changed, in the order of their first change.
+    var changedViews: [View] {
+        var seen = Set<ObjectIdentifier>()
+        return changes.compactMap { change in
+            guard let view = change.layer.view, seen.insert(ObjectIdentifier(view)).inserted else { return nil }
+            return view
+        }
+    }
+
     /// Records a change of `path` (a whole property) of `layer`, whose presentation was `old`.
     func record(_ layer: Layer, path: PropertyPath, oldPresentation old: AnimationValue) {
         let key = ChangeKey(layer: ObjectIdentifier(layer), property: path)

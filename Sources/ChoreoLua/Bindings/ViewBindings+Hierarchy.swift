@@ -88,11 +88,10 @@ extension ScriptHost {
         ]
     }
 
-    /// Runs `layoutSubviews` on a view and then on its subviews, parents first (a parent's
-    /// layout may add, move or remove the children laid out after it).
+    /// Runs `layoutSubviews` on a view and then on its subviews, parents first
+    /// (`View.layoutIfNeeded`, which calls the script's functions set as `layoutSubviews`).
     private func layout(_ view: View, _ state: ViewScriptState) throws {
-        if let function = state.layoutSubviews(of: view) { try callback(function, [.object(view)]) }
-        for subview in view.subviews where subview.superview === view { try layout(subview, state) }
+        try view.layoutIfNeeded()
     }
 
     /// The view itself or the first descendant, depth first, that matches (UIKit's viewWithTag).

@@ -83,11 +83,14 @@ extension ScriptHost {
                   set: { view, value in state.setTag(try Checked.integer(value, "tag"), of: view) })
         table.add("layoutSubviews", get: { call, view in
             if let function = state.layoutSubviews(of: view) { call.push(function) } else { call.pushNil() }
-        }, set: { view, value in
+        }, set: { [unowned self] view, value in
             guard value.isNil || value.functionValue != nil else {
                 throw ScriptValues.mismatch("layoutSubviews", "a function or nil", value)
             }
             state.setLayoutSubviews(value.functionValue, of: view)
+            view.layoutSubviews = value.functionValue.map { function in
+                { [unowned self] view in try callback(function, [.object(view)]) }
+            }
         })
         addContentProperties(to: &table, face: .view) { $0.layer }
         table.add("layer", get: { call, view in call.push(object: view.layer) })

@@ -19,6 +19,9 @@ struct ScriptHostLifetimeTests {
                 after(1, function() end)
                 Transaction.setCompletionBlock(function() end)
                 Timing.register("sq", function(t) return t * t end)
+                box.layoutSubviews = function(self) end
+                View.animate{ duration = 1, options = {"layoutSubviews"}, animations = function() box.alpha = 0 end,
+                              completion = function() end }
                 """, chunkName: "scene.lua")
         }
         #expect(weakHost == nil)
