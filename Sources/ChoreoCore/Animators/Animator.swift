@@ -1,0 +1,139 @@
+/// UIViewPropertyAnimator: view animations you start, pause, scrub, stop and finish.
+///
+///     let animator = try Animator(scene: scene, duration: 2, curve: CubicBezierCurve.linear) {
+///         box.center.x = 300
+///     }
+///     animator.addCompletion { position in print(position) }   // .end
+///     try animator.startAnimation()
+///
+/// The animation blocks run when the animator becomes active (`startAnimation`, `pauseAnimation`
+/// or setting `fractionComplete`), inside a view animation block, so their model changes are
+/// recorded like those of `View.animate`: the model takes the end values at once, and each changed
+/// property animates from its old value (additively when the old model value is known, from the
+/// old presentation otherwise). The animator then drives those animations itself: running, they
+/// play at speed 1 from the current fraction; paused, they are frozen (speed 0, timeOffset =
+/// fraction × duration); reversed, they play at speed −1. The natural end is noticed at the first frame at or after it.
+///
+/// Illegal calls throw `AnimatorError`; the legal calls per state are the table of
+/// `Animator+StateMachine.swift`. Setters that can fail are methods (`setFractionComplete`,
+/// `setInterruptible`), since Swift property setters cannot throw.
+public final class Animator {
+    /// The scene whose views the animation blocks change.
+    public let scene: Scene
+    /// The duration of the whole animation, in seconds (> 0).
+    public let duration: Double
+    /// The animator's timing curve (UIKit's timingParameters).
+    public let timingParameters: any TimingCurve
+    /// The delay of the last `startAnimation(afterDelay:)`, 0 otherwise.
+    public internal(set) var delay: Double = 0
+    /// Whether the animator stays active, paused at the end, instead of finishing there (and so
+    /// does not call its completions). Default false.
+    public var pausesOnCompletion = false
+    /// Whether setting `fractionComplete` shows linear progress (true, the default) or progress
+    /// along the timing curve (false).
+    public var scrubsLinearly = true
+    /// Whether the animation plays back toward the start values: while running, its current
+    /// direction (changing it turns the animation around where it is); otherwise, the direction
+    /// of the next start. A reversed animator that reaches fraction 0 finishes at `.start`, with
+    /// the model set back to the start values. Changing it while stopped has no effect until the
+    /// animator is reused. Default false.
+    public var isReversed = false {
+        didSet {
+            guard isReversed != oldValue, phase == .running else { return }
+            turnAround(wasReversed: oldValue)
+        }
+    }
+    /// Whether the animator can be paused and stopped once active (default true). Change it with
+    /// `setInterruptible(_:)` while inactive.
+    public internal(set) var isInterruptible = true
+
+    var phase: Phase = .inactive
+    /// The blocks not applied yet, with their delay factors; they run when the animator becomes
+    /// active.
+    var pendingBlocks: [(body: () -> Void, delayFactor: Double)]
+    var completions: [(AnimatorPosition) -> Void] = []
+    /// The recorded changes the animator drives.
+    var tracks: [Track] = []
+    /// The fraction at `runStart` (running), or the fraction shown (paused, stopped).
+    var anchorFraction = 0.0
+    /// The scene time at which running resumes from `anchorFraction` (after any delay).
+    var runStart = MediaTime.zero
+    /// Whether the paused animations show linear progress (scrubbed with `scrubsLinearly`).
+    var showsLinearly = false
+    /// Bumped whenever the running schedule changes, to retire scheduled frame checks.
+    var generation = 0
+
+    /// One animated property: where it starts and ends, and the key of its animation.
+    struct Track {
+        let layer: Layer
+        let path: PropertyPath
+        /// The value before the animations (the old model, or the old presentation).
+        let start: AnimationValue
+        let end: AnimationValue
+        /// The animation is additive, from start − end to zero; otherwise it goes from start to end.
+        let isAdditive: Bool
+        /// The animator's fraction at which this property starts to move; it arrives at 1.
+        let beginFraction: Double
+        let key: String
+    }
+
+    /// An animator with any timing curve (UIKit's `init(duration:timingParameters:)` and
+    /// `init(duration:curve:animations:)`).
+    ///
+    /// - Throws: `ArgumentError` when `duration` is not a finite number > 0.
+    public init(scene: Scene, duration: Double, curve: any TimingCurve, animations: (() -> Void)? = nil) throws(ArgumentError) {
+        self.scene = scene
+        self.duration = try requirePositive(duration, "duration")
+        self.timingParameters = curve
+        self.pendingBlocks = animations.map { [($0, 0)] } ?? []
+    }
+
+    /// An animator along the cubic Bézier curve with these control points (y may overshoot).
+    ///
+    /// - Throws: `ArgumentError` for a bad duration or control point.
+    public convenience init(
+        scene: Scene, duration: Double, controlPoint1: Point, controlPoint2: Point, animations: (() -> Void)? = nil
+    ) throws(ArgumentError) {
+        let curve = try CubicBezierCurve(controlPoint1.x, controlPoint1.y, controlPoint2.x, controlPoint2.y)
+        try self.init(scene: scene, duration: duration, curve: curve, animations: animations)
+    }
+
+    /// An animator along a spring with this damping ratio, fitted to `duration`
+    /// (`SpringCurve(dampingRatio:duration:)`).
+    ///
+    /// - Throws: `ArgumentError` for a bad duration or damping ratio.
+    public convenience init(
+        scene: Scene, duration: Double, dampingRatio: Double, animations: (() -> Void)? = nil
+    ) throws(ArgumentError) {
+        let curve = try SpringCurve(dampingRatio: dampingRatio, duration: try requirePositive(duration, "duration"))
+        try self.init(scene: scene, duration: duration, curve: curve, animations: animations)
+    }
+
+    /// The animator's state: inactive, active (running or paused) or stopped.
+    public var state: AnimatorState { phase.state }
+
+    /// True while the animator runs (also during a start delay); false when paused or not active.
+    public var isRunning: Bool { phase == .running }
+
+    /// How far the animation has got, 0 at the start and 1 at the end; 0 while inactive.
+    public var fractionComplete: Double {
+        switch phase {
+        case .inactive: return 0
+        case .paused, .stopped: return anchorFraction
+        case .running: return runningFraction(reversed: isReversed)
+        }
+    }
+
+    /// The fraction of a running animator that plays forwards, or backwards when `reversed`.
+    func runningFraction(reversed: Bool) -> Double {
+        let progress = max(0, (scene.currentTime - runStart).seconds) / duration
+        return min(1, max(0, reversed ? anchorFraction - progress : anchorFraction + progress))
+    }
+
+    /// Adds a completion, called with the final position when the animator finishes (naturally,
+    /// or by `finishAnimation(at:)`); several run in the order they were added. Legal in every
+    /// state. Not called after `stopAnimation(true)`, nor at the end with `pausesOnCompletion`.
+    public func addCompletion(_ completion: @escaping (AnimatorPosition) -> Void) {
+        completions.append(completion)
+    }
+}
