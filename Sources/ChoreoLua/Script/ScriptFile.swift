@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Reading script files, with errors that name the file.
-enum ScriptFile {
+public enum ScriptFile {
     struct ReadError: Error, CustomStringConvertible {
         var path: String
         var reason: String
@@ -27,11 +27,8 @@ enum ScriptFile {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The chunk name for error messages: the path as given (`Scripts/Examples/x.lua`).
-    static func chunkName(_ path: String) -> String { path }
-
-    /// The directory part of a path ("." when none).
-    static func directory(of path: String) -> String {
+    /// The directory part of a path ("." when none): where a script's modules and images are.
+    public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

@@ -52,7 +52,7 @@ public final class ScriptHost {
     @discardableResult
     public func run(fileAt path: String) throws -> Scene {
         let source = try ScriptFile.read(path)
-        return try run(source: source, chunkName: ScriptFile.chunkName(path))
+        return try run(source: source, chunkName: path)  // errors name the path as given
     }
 
     /// Calls a Lua callback on behalf of the engine (a timer, a display link, a completion).

@@ -11,7 +11,7 @@ struct CurveSource: ParsableArguments {
     /// The registry: the built-in curves, plus the script's registrations.
     func registry() throws -> TimingRegistry {
         guard let script else { return TimingRegistry() }
-        let host = try ScriptHost(scriptDirectory: directory(of: script))
+        let host = try ScriptHost(scriptDirectory: ScriptFile.directory(of: script))
         host.vm.printHandler = { _ in }
         do {
             try host.run(fileAt: script)

@@ -26,7 +26,7 @@ struct ScriptOptions: ParsableArguments {
     /// A host for the scene, its prints going to standard output.
     func makeHost() throws -> ScriptHost {
         let host = try ScriptHost(
-            scriptDirectory: directory(of: scene), memoryLimit: memoryLimit * 1024 * 1024,
+            scriptDirectory: ScriptFile.directory(of: scene), memoryLimit: memoryLimit * 1024 * 1024,
             instructionLimit: instructionLimit * 1_000_000, framesPerSecond: fps)
         host.vm.printHandler = { print($0) }
         return host
@@ -63,10 +63,4 @@ struct ScriptOptions: ParsableArguments {
 struct ScriptFailure: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
-}
-
-/// The directory part of a path ("." when none).
-func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
 }
