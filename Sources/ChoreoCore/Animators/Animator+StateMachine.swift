@@ -12,6 +12,8 @@
 ///   error.
 /// - When `isInterruptible` is false, `pauseAnimation` and `stopAnimation` on an active animator
 ///   are errors (UIKit: "not possible"); pausing an inactive one is allowed.
+/// - `continueAnimation` is legal only when paused and interruptible; on a stopped animator it is
+///   an error (UIKit's docs require "active").
 extension Animator {
     /// The animator's phase: `AnimatorState` with `active` split into running and paused.
     enum Phase: Equatable {
@@ -28,7 +30,7 @@ extension Animator {
 
     /// The calls whose legality depends on the phase.
     enum Call: String {
-        case startAnimation, pauseAnimation, stopAnimation, finishAnimation, addAnimations
+        case startAnimation, pauseAnimation, stopAnimation, finishAnimation, addAnimations, continueAnimation
         case setFractionComplete = "fractionComplete"
         case setInterruptible = "isInterruptible"
     }
@@ -57,6 +59,8 @@ extension Animator {
         case applyNow
         /// Store the value (an inactive animator's configuration or block).
         case store
+        /// Run on from the current fraction with new timing (paused → running).
+        case continueRunning
     }
 
     /// The table: (call, phase, interruptible) → step, or the error naming the call and state.
@@ -88,6 +92,12 @@ extension Animator {
         case (.addAnimations, .inactive): return .store
         case (.addAnimations, .running), (.addAnimations, .paused): return .applyNow
         case (.addAnimations, .stopped): throw illegal("call finishAnimation(at:) first")
+
+        case (.continueAnimation, .inactive): throw illegal("pause it first (continueAnimation resumes a paused animator)")
+        case (.continueAnimation, .running): throw illegal("call pauseAnimation() first")
+        case (.continueAnimation, .paused):
+            if isInterruptible { return .continueRunning } else { throw illegal(notInterruptible) }
+        case (.continueAnimation, .stopped): throw illegal("call finishAnimation(at:) first")
 
         case (.setFractionComplete, .inactive): return .activateAndScrub
         case (.setFractionComplete, .running): return .none

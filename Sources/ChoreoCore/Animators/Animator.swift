@@ -62,6 +62,12 @@ public final class Animator {
     var showsLinearly = false
     /// Bumped whenever the running schedule changes, to retire scheduled frame checks.
     var generation = 0
+    /// The seconds that the fraction 0…1 spans now: `duration`, until `continueAnimation`
+    /// changes the remaining time; back to `duration` when the animator becomes inactive.
+    var activeDuration: Double
+    /// The curve the animations follow now: `timingParameters`, until `continueAnimation` gives
+    /// another; back to `timingParameters` when the animator becomes inactive.
+    var activeCurve: any TimingCurve
 
     /// One animated property: where it starts and ends, and the key of its animation.
     struct Track {
@@ -69,22 +75,63 @@ public final class Animator {
         let path: PropertyPath
         /// The value before the animations (the old model, or the old presentation).
         let start: AnimationValue
+        /// The value the block set (the model).
         let end: AnimationValue
-        /// The animation is additive, from start − end to zero; otherwise it goes from start to end.
+        /// The animation is additive, offsets from the model `end`; otherwise absolute values.
         let isAdditive: Bool
         /// The animator's fraction at which this property starts to move; it arrives at 1.
         let beginFraction: Double
         let key: String
+        /// How the property moves now, as the fraction changes.
+        var segment: Segment
+        /// The track's own curve (a spring continued with this property's velocity); nil follows
+        /// the animator's `activeCurve`.
+        var curve: (any TimingCurve)?
+    }
+
+    /// The stretch of the fraction over which a property moves from one value to another.
+    /// An ascending segment plays as the fraction grows (`from` at `lower`, `to` at `upper`); a
+    /// descending one as it shrinks (`from` at `upper`, `to` at `lower`). Outside it the property
+    /// holds the nearer value. A block's track starts as [beginFraction, 1], start → end;
+    /// `continueAnimation` and turning around replace it from where the property is.
+    struct Segment {
+        var lower: Double
+        var upper: Double
+        var from: AnimationValue
+        var to: AnimationValue
+        var isDescending = false
+
+        /// The segment's own time fraction at the animator's `fraction` (outside 0…1 beyond it).
+        func progress(atFraction fraction: Double) -> Double {
+            let span = upper - lower
+            guard span > 0 else { return fraction >= upper ? 1 : 0 }
+            return isDescending ? (upper - fraction) / span : (fraction - lower) / span
+        }
+
+        /// The value at `fraction` along `curve` (or linearly).
+        func value(atFraction fraction: Double, curve: any TimingCurve, linearly: Bool) -> AnimationValue {
+            let u = min(1, max(0, progress(atFraction: fraction)))
+            return from.interpolated(to: to, fraction: linearly ? u : curve.progress(at: u))
+        }
     }
 
     /// An animator with any timing curve (UIKit's `init(duration:timingParameters:)` and
-    /// `init(duration:curve:animations:)`).
+    /// `init(duration:curve:animations:)`). A curve that defines its own duration (a spring made
+    /// from mass, stiffness and damping, which lasts until it settles) sets the animator's
+    /// duration, as UIKit computes it "from the spring"; `duration` is then not used.
     ///
     /// - Throws: `ArgumentError` when `duration` is not a finite number > 0.
     public init(scene: Scene, duration: Double, curve: any TimingCurve, animations: (() -> Void)? = nil) throws(ArgumentError) {
         self.scene = scene
-        self.duration = try requirePositive(duration, "duration")
+        // A curve with a duration of its own (a physics spring) sets the animator's duration.
+        if let own = curve.duration, own.isFinite, own > 0 {
+            self.duration = own
+        } else {
+            self.duration = try requirePositive(duration, "duration")
+        }
         self.timingParameters = curve
+        self.activeDuration = self.duration
+        self.activeCurve = curve
         self.pendingBlocks = animations.map { [($0, 0)] } ?? []
     }
 
@@ -109,6 +156,28 @@ public final class Animator {
         try self.init(scene: scene, duration: duration, curve: curve, animations: animations)
     }
 
+    /// UIKit's `runningPropertyAnimator(withDuration:delay:options:animations:completion:)`: an
+    /// animator along the options' curve (easeInOut when none is given), with the completion
+    /// added, started after `delay`.
+    ///
+    /// Transition options and the repeat and autoreverse options are ignored, as UIKit ignores
+    /// them. Created inside another animation block (a `View.animate` or an animator's block), it
+    /// is not interruptible, as UIKit's header says; it keeps its own duration and curve.
+    ///
+    /// - Throws: `ArgumentError` for a bad duration or a negative delay.
+    public static func runningPropertyAnimator(
+        scene: Scene, duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((AnimatorPosition) -> Void)? = nil
+    ) throws(ArgumentError) -> Animator {
+        let wait = try requireNonNegative(delay, "delay")
+        let animator = try Animator(scene: scene, duration: duration, curve: options.curve, animations: animations)
+        if let completion { animator.addCompletion(completion) }
+        if ViewAnimationContext.innermostBlock(of: scene) != nil { animator.isInterruptible = false }
+        // An inactive animator can always start.
+        try? animator.startAnimation(afterDelay: wait)
+        return animator
+    }
+
     /// The animator's state: inactive, active (running or paused) or stopped.
     public var state: AnimatorState { phase.state }
 
@@ -126,7 +195,7 @@ public final class Animator {
 
     /// The fraction of a running animator that plays forwards, or backwards when `reversed`.
     func runningFraction(reversed: Bool) -> Double {
-        let progress = max(0, (scene.currentTime - runStart).seconds) / duration
+        let progress = max(0, (scene.currentTime - runStart).seconds) / activeDuration
         return min(1, max(0, reversed ? anchorFraction - progress : anchorFraction + progress))
     }
 

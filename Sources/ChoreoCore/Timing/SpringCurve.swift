@@ -95,6 +95,15 @@ public struct SpringCurve: TimingCurve, Hashable {
             parameters: SpringParameters(response: response, dampingRatio: dampingRatio), initialVelocity: initialVelocity)
     }
 
+    /// The same spring starting at another `initialVelocity` (progress per second), spanning
+    /// `duration` seconds of its motion (progress snaps to 1 at the end if it has not settled).
+    /// `Animator.continueAnimation` uses it to hand a property's velocity to a spring.
+    public func retimed(initialVelocity: Double, duration: Double) -> SpringCurve {
+        SpringCurve(
+            parameters: parameters, initialVelocity: initialVelocity.isFinite ? initialVelocity : 0,
+            seconds: duration.isFinite && duration > 0 ? duration : seconds)
+    }
+
     /// The damping ratio ζ of `parameters`.
     public var dampingRatio: Double { parameters.dampingRatio }
     /// The mass of `parameters`.

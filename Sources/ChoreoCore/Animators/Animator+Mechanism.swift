@@ -1,0 +1,203 @@
+/// How an animator drives its recorded changes: one Core Animation animation per track, placed
+/// so that it shows the animator's fraction, and a frame check for the start delay and the end.
+extension Animator {
+    /// Runs the pending blocks, each inside a view animation block of its own, and records what
+    /// they changed; each block's properties start to move at `fraction` + its delay factor.
+    func activate(at fraction: Double) {
+        let timing = ViewAnimationBlock.Timing(duration: activeDuration, delay: 0, options: [], curve: activeCurve)
+        let blocks = pendingBlocks
+        pendingBlocks = []
+        for (body, delayFactor) in blocks {
+            let block = ViewAnimationBlock(timing: timing, isAnimated: true, completion: ViewAnimationCompletion(handler: nil))
+            ViewAnimationContext.run(block, on: scene, body)
+            for change in block.changes {
+                let end = change.layer.model.value(at: change.path)
+                let start = change.oldModel ?? change.oldPresentation
+                guard end != change.oldPresentation || start != end else { continue }
+                let begin = min(1, fraction + delayFactor)
+                tracks.append(Track(
+                    layer: change.layer, path: change.path, start: start, end: end,
+                    isAdditive: change.oldModel != nil && Self.isInvertible(end),
+                    beginFraction: begin,
+                    key: "\(change.path)#animator\(Scene.nextSequence())",
+                    segment: Segment(lower: begin, upper: 1, from: start, to: end)))
+            }
+        }
+    }
+
+    /// Puts every property back at its value before the animator (earliest block last, so that
+    /// its start value wins for a property set in several blocks).
+    func setStartValues() {
+        for track in tracks.reversed() { track.layer.set(track.start, at: track.path) }
+    }
+
+    /// Runs from `anchorFraction` after `wait` seconds; frozen until then.
+    func run(after wait: Double) {
+        delay = wait
+        phase = .running
+        runStart = scene.currentTime + MediaDuration(wait)
+        generation += 1
+        install(paused: wait > 0, linearly: false)
+        scheduleFrameCheck(generation, hasBegun: wait == 0)
+    }
+
+    /// Freezes the animations at `fraction`.
+    func pause(at fraction: Double, linearly: Bool) {
+        phase = .paused
+        anchorFraction = fraction
+        generation += 1
+        install(paused: true, linearly: linearly)
+    }
+
+    /// Checks at each frame whether a running animator has begun (after its delay) or ended.
+    /// The scene holds a running animator until then, as UIKit holds running animators.
+    func scheduleFrameCheck(_ token: Int, hasBegun: Bool) {
+        scene.runAtNextFrame { [self] in
+            guard token == generation, phase == .running else { return }
+            let now = scene.currentTime
+            var begun = hasBegun
+            if !begun, now >= runStart {
+                install(paused: false, linearly: false)
+                begun = true
+            }
+            let remaining = isReversed ? anchorFraction : 1 - anchorFraction
+            if now >= runStart + MediaDuration(remaining * activeDuration) {
+                reachEnd()
+            } else {
+                scheduleFrameCheck(token, hasBegun: begun)
+            }
+        }
+    }
+
+    /// Turns a running animator around where it is (after any start delay). Blocks play back
+    /// along the path they came; a property whose motion was replaced by `continueAnimation`
+    /// moves on from where it is toward its start (or end) value.
+    func turnAround(wasReversed: Bool) {
+        let begun = scene.currentTime >= runStart
+        if begun {
+            anchorFraction = runningFraction(reversed: wasReversed)
+            runStart = scene.currentTime
+        }
+        for index in tracks.indices where !reaches(tracks[index], reversed: isReversed) {
+            retarget(&tracks[index], at: anchorFraction, reversed: isReversed, curve: nil)
+        }
+        generation += 1
+        install(paused: !begun, linearly: false)
+        scheduleFrameCheck(generation, hasBegun: begun)
+    }
+
+    /// Whether playing `track`'s segment toward fraction 0 (`reversed`) or 1 brings the property
+    /// to its start (or end) value.
+    func reaches(_ track: Track, reversed: Bool) -> Bool {
+        let segment = track.segment
+        if reversed {
+            return segment.isDescending ? segment.to == track.start : segment.from == track.start
+        }
+        return segment.isDescending ? segment.from == track.end : segment.to == track.end
+    }
+
+    /// Replaces `track`'s segment by one from its value at `fraction` to its start value (at its
+    /// begin fraction, `reversed`) or its end value (at 1), with its own `curve` (nil: the
+    /// animator's). A property that has not begun to move gets its block's segment back.
+    func retarget(_ track: inout Track, at fraction: Double, reversed: Bool, curve: (any TimingCurve)?) {
+        guard fraction > track.beginFraction else {
+            track.segment = Segment(lower: track.beginFraction, upper: 1, from: track.start, to: track.end)
+            track.curve = nil
+            return
+        }
+        let current = track.segment.value(
+            atFraction: fraction, curve: track.curve ?? activeCurve, linearly: showsLinearly && phase == .paused)
+        track.segment = reversed
+            ? Segment(lower: track.beginFraction, upper: fraction, from: current, to: track.start, isDescending: true)
+            : Segment(lower: fraction, upper: 1, from: current, to: track.end)
+        track.curve = curve
+    }
+
+    /// The natural end, at fraction 1 (or 0 when reversed): paused there with
+    /// `pausesOnCompletion`, otherwise finished at `.end` (or `.start`, with the model set back
+    /// to the start values).
+    func reachEnd() {
+        if pausesOnCompletion {
+            pause(at: isReversed ? 0 : 1, linearly: false)
+        } else {
+            removeAnimations()
+            if isReversed { setStartValues() }
+            complete(at: isReversed ? .start : .end)
+        }
+    }
+
+    /// Becomes inactive and runs the completions with `position`.
+    func complete(at position: AnimatorPosition) {
+        let handlers = completions
+        reset()
+        for handler in handlers { handler(position) }
+    }
+
+    /// Inactive, with blocks, completions and recorded changes discarded, and the timing that
+    /// `continueAnimation` changed restored (reference §1.4, §1.6).
+    func reset() {
+        generation += 1
+        phase = .inactive
+        tracks = []
+        completions = []
+        anchorFraction = 0
+        activeDuration = duration
+        activeCurve = timingParameters
+    }
+
+    /// (Re)places one animation per track, over its segment, showing `anchorFraction`: frozen
+    /// (speed 0, timeOffset into the segment) when `paused`, else playing at speed 1 or −1 — so
+    /// that the segment moves the way the fraction does — from `runStart`. At fraction 1 a paused
+    /// animator needs no animation: the model holds the end values.
+    func install(paused: Bool, linearly: Bool) {
+        removeAnimations()
+        showsLinearly = paused && linearly
+        if paused && anchorFraction >= 1 && tracks.allSatisfy({ reaches($0, reversed: false) }) { return }
+        for track in tracks {
+            let segment = track.segment
+            let span = (segment.upper - segment.lower) * activeDuration
+            guard span > 0 else { continue }
+            let animation = BasicAnimation(keyPath: track.path.description)
+            if track.isAdditive {
+                // Offsets from the model, which holds the end value.
+                let toModel = AnimationValue.zero(track.end.kind) - track.end
+                animation.isAdditive = true
+                animation.fromValue = toModel + segment.from
+                animation.toValue = toModel + segment.to
+            } else {
+                animation.fromValue = segment.from
+                animation.toValue = segment.to
+            }
+            animation.timingFunction = linearly ? CubicBezierCurve.linear : (track.curve ?? activeCurve)
+            animation.timing.duration = MediaDuration(span)
+            animation.timing.fillMode = .both
+            // The animator removes its animations itself (a reversed one must hold its start).
+            animation.isRemovedOnCompletion = false
+            let elapsed = segment.progress(atFraction: anchorFraction) * span
+            if paused {
+                animation.timing.speed = 0
+                animation.timing.timeOffset = MediaDuration(min(span, max(0, elapsed)))
+                animation.timing.beginTime = track.layer.timeMapping.localTime(from: scene.currentTime)
+            } else if isReversed != segment.isDescending {
+                // Speed −1 plays the segment backwards from its end, starting at beginTime.
+                animation.timing.speed = -1
+                animation.timing.beginTime = track.layer.timeMapping.localTime(from: runStart) - MediaDuration(span - elapsed)
+            } else {
+                animation.timing.beginTime = track.layer.timeMapping.localTime(from: runStart) - MediaDuration(elapsed)
+            }
+            // A beginTime of exactly 0 means "when committed"; the nearest instant keeps it fixed.
+            if animation.timing.beginTime == .zero { animation.timing.beginTime = MediaTime(Double.leastNonzeroMagnitude) }
+            // Values come from the model, which holds only checked values.
+            try? track.layer.add(animation, forKey: track.key)
+        }
+    }
+
+    func removeAnimations() {
+        for track in tracks { track.layer.removeAnimation(forKey: track.key) }
+    }
+
+    private static func isInvertible(_ value: AnimationValue) -> Bool {
+        guard case let .transform(t) = value else { return true }
+        return t.inverted() != nil
+    }
+}
