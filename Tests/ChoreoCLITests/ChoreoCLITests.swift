@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("The choreo command line", .serialized)
@@ -78,5 +79,17 @@ struct ChoreoCLITests {
         #expect(first.output.split(separator: "\n").count == 121)
         #expect(first.output == second.output)
         #expect(first.output.hasPrefix(#"{"frame":0,"time":0,"views":{"duration":{"position":"#))
+    }
+
+    @Test("Every example scene runs without an error (the endless ones for 6 s)")
+    func examplesRun() throws {
+        let examples = try FileManager.default.contentsOfDirectory(atPath: "Scripts/Examples")
+            .filter { $0.hasSuffix(".lua") }.sorted()
+        #expect(examples.contains("animator-controls.lua"))
+        #expect(examples.contains("widgets-lockscreen.lua"))
+        for example in examples {
+            let result = try ChoreoCommand.run(["run", "Scripts/Examples/" + example, "--duration", "6"])
+            #expect(result.status == 0, "\(example): \(result.errors)")
+        }
     }
 }

@@ -27,7 +27,7 @@ extension Animator {
         guard step == .continueRunning else { return }
         let fraction = anchorFraction
         let remainingFraction = isReversed ? fraction : 1 - fraction
-        var remaining = factor > 0 ? factor * duration : remainingFraction * activeDuration
+        var remaining = continuationTime(durationFactor: factor)
         var curves = [(any TimingCurve)?](repeating: nil, count: tracks.count)
         if let spring = Self.spring(in: parameters) {
             let velocities = tracks.map { handoverVelocity(of: $0, at: fraction) }
@@ -45,6 +45,14 @@ extension Animator {
         }
         if let parameters { activeCurve = parameters }
         run(after: 0)
+    }
+
+    /// The remaining time a continuation with `durationFactor` gets, unless its curve has a
+    /// duration of its own: `durationFactor × duration`, or for 0 the time that remains at the
+    /// current pace. Bindings fit a damping-ratio spring to it.
+    public func continuationTime(durationFactor: Double) -> Double {
+        guard durationFactor.isFinite, durationFactor <= 0 else { return durationFactor * duration }
+        return (isReversed ? fractionComplete : 1 - fractionComplete) * activeDuration
     }
 
     /// The spring inside `curve`, looking through `AnyTimingCurve`.

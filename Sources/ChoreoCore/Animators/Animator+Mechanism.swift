@@ -4,17 +4,21 @@ extension Animator {
     /// Runs the pending blocks, each inside a view animation block of its own, and records what
     /// they changed; each block's properties start to move at `fraction` + its delay factor.
     func activate(at fraction: Double) {
-        let timing = ViewAnimationBlock.Timing(duration: activeDuration, delay: 0, options: [], curve: activeCurve)
         let blocks = pendingBlocks
         pendingBlocks = []
         for (body, delayFactor) in blocks {
+            // The block's own timing matters only to what nests in it (a transition starts after
+            // its delay); the animator makes the animations of the changes it records.
+            let begin = min(1, fraction + delayFactor)
+            let timing = ViewAnimationBlock.Timing(
+                duration: (1 - begin) * activeDuration, delay: max(0, begin - fractionComplete) * activeDuration,
+                options: [], curve: activeCurve)
             let block = ViewAnimationBlock(timing: timing, isAnimated: true, completion: ViewAnimationCompletion(handler: nil))
             ViewAnimationContext.run(block, on: scene, body)
             for change in block.changes {
                 let end = change.layer.model.value(at: change.path)
                 let start = change.oldModel ?? change.oldPresentation
                 guard end != change.oldPresentation || start != end else { continue }
-                let begin = min(1, fraction + delayFactor)
                 tracks.append(Track(
                     layer: change.layer, path: change.path, start: start, end: end,
                     isAdditive: change.oldModel != nil && Self.isInvertible(end),

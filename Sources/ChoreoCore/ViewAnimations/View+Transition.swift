@@ -14,14 +14,20 @@ extension View {
     /// Other animatable changes in `animations` apply at once unless the options include
     /// `allowAnimatedContent`, which animates them as `animate` would. A duration of 0 applies
     /// everything at once; `completion` then runs at the next frame with `true`.
+    ///
+    /// Inside another block (a `View.animate`, or an animator's block added with a delay
+    /// factor) the transition keeps its own duration and curve but starts when that block's
+    /// animations start, after its delay; until then the view shows its old content.
     public static func transition(
         with view: View, in scene: Scene, duration: Double, options: ViewAnimationOptions = [],
         animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
     ) throws {
-        // A transition has its own timing: it does not inherit from an enclosing block.
-        let timing = try checkedTiming(duration: duration, delay: 0, options: options, curve: options.curve)
+        // A transition has its own duration and curve; it starts with an enclosing block.
+        let outer = ViewAnimationContext.innermostBlock(of: scene)
+        let delay = outer.map { $0.isAnimated ? $0.timing.delay : 0 } ?? 0
+        let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: options.curve)
         let tracker = ViewAnimationCompletion(handler: completion)
-        let suspended = ViewAnimationContext.innermostBlock(of: scene)?.suspendsAnimations ?? false
+        let suspended = outer?.suspendsAnimations ?? false
         let animates = duration > 0 && !suspended
         let block = ViewAnimationBlock(
             timing: timing, isAnimated: animates && options.contains(.allowAnimatedContent), completion: tracker)
@@ -29,6 +35,10 @@ extension View {
         if animates, view.layer.scene === scene {
             let transition = TransitionAnimation(type: options.transition ?? .fade)
             transition.timing.duration = MediaDuration(duration)
+            if delay > 0 {
+                transition.timing.beginTime = view.layer.timeMapping.localTime(from: scene.currentTime) + MediaDuration(delay)
+                transition.timing.fillMode = .backwards
+            }
             transition.timingFunction = options.curve
             transition.delegate = tracker
             tracker.expect()

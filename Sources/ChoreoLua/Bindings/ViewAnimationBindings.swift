@@ -92,18 +92,7 @@ extension ScriptHost {
     ) {
         let duration = try table.number("duration")
         let delay = try table.optionalNumber("delay") ?? 0
-        var names: [String] = []
-        if let list = table.value("options").tableValue {
-            for index in 1...max(list.count, 1) where !list[index].isNil {
-                guard let name = list[index].stringValue else {
-                    throw ScriptValues.mismatch("options[\(index)]", "an option name", list[index])
-                }
-                names.append(name)
-            }
-        } else if !table.value("options").isNil {
-            throw ScriptValues.mismatch("options", "a list of option names", table.value("options"))
-        }
-        let options = try ViewAnimationOptions(parsing: names)
+        let options = try Self.viewAnimationOptions(table.value("options"))
         let function = needsAnimations ? try table.function("animations") : try table.optionalFunction("animations")
         let animations: () throws -> Void = { [unowned self] in
             if let function { try callNested(function) }
@@ -112,6 +101,22 @@ extension ScriptHost {
             { [unowned self] (finished: Bool) in _ = deferredCall(function, [.boolean(finished)]) }
         }
         return (duration, delay, options, animations, completion)
+    }
+
+    /// A list of option names (`{"curveEaseOut", "repeat"}`), or nil for none.
+    static func viewAnimationOptions(_ lua: LuaValue) throws -> ViewAnimationOptions {
+        var names: [String] = []
+        if let list = lua.tableValue {
+            for index in 1...max(list.count, 1) where !list[index].isNil {
+                guard let name = list[index].stringValue else {
+                    throw ScriptValues.mismatch("options[\(index)]", "an option name", list[index])
+                }
+                names.append(name)
+            }
+        } else if !lua.isNil {
+            throw ScriptValues.mismatch("options", "a list of option names", lua)
+        }
+        return try ViewAnimationOptions(parsing: names)
     }
 
     /// Calls a Lua function from inside a host function (an animation block's body).

@@ -22,6 +22,9 @@ public final class ScriptHost {
     public internal(set) var createdScenes: [Scene] = []
     /// The first error raised by script code outside an engine callback (a delegate, a curve).
     public internal(set) var deferredError: LuaError?
+    /// The first error raised by an animator's animation block during the current animator call
+    /// (the blocks run inside it; AnimatorBindings raises it from that call).
+    var animatorBlockError: (any Error)?
 
     public init(
         scriptDirectory: String? = nil, memoryLimit: Int = LuaVM.defaultMemoryLimit,
@@ -90,6 +93,7 @@ public final class ScriptHost {
         installViews()
         installTiming()
         installAnimations()
+        installAnimators()
         vm.addMethods(layerAnimationMethods(), to: Layer.self)
     }
 }
