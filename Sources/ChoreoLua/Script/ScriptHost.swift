@@ -90,6 +90,7 @@ public final class ScriptHost {
         installViews()
         installTiming()
         installAnimations()
+        installMotion()
         vm.addMethods(layerAnimationMethods(), to: Layer.self)
     }
 }
