@@ -12,7 +12,7 @@ extension MotionAnimator {
     /// `shouldReverseValues` also applies here, and plays the change backwards (the model ends at
     /// the old value), as Material Motion's block form does. `completion(finished)` runs once,
     /// after all the animations stopped. Custom properties change without animating, as in view
-    /// blocks. Changes made before `animations` throws are still animated; the error is rethrown.
+    /// blocks, and inside `View.performWithoutAnimation` nothing animates. Changes made before `animations` throws are still animated; the error is rethrown.
     public func animate(
         _ traits: AnimationTraits, in scene: Scene, animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
     ) throws {
@@ -23,7 +23,10 @@ extension MotionAnimator {
         case .spring: CubicBezierCurve.easeInOut  // only blocks nested inside inherit it
         }
         let timing = ViewAnimationBlock.Timing(duration: traits.duration, delay: traits.delay, options: [], curve: curve)
-        let block = ViewAnimationBlock(timing: timing, isAnimated: true, completion: ViewAnimationCompletion(handler: nil))
+        // Inside `performWithoutAnimation` nothing is recorded: the changes apply at once.
+        let suspended = ViewAnimationContext.innermostBlock(of: scene)?.suspendsAnimations ?? false
+        let block = ViewAnimationBlock(timing: timing, isAnimated: !suspended, completion: ViewAnimationCompletion(handler: nil))
+        block.suspendsAnimations = suspended
         block.recordsEveryLayer = true
         let group = ViewAnimationCompletion(handler: completion)
         defer { group.seal(in: scene) }

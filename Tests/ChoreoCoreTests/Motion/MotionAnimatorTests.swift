@@ -283,4 +283,40 @@ struct MotionAnimatorTests {
         #expect(box.layer.model.opacity == 1)
         #expect(box.layer.animationKeys().isEmpty)
     }
+
+    @Test("Inside performWithoutAnimation the block form changes views and layers at once")
+    func withoutAnimation() throws {
+        let (scene, box) = makeScene()
+        let dot = Layer(name: "dot")
+        scene.rootLayer.addSublayer(dot)
+        scene.commit()
+        scene.advance(to: 0.0)
+        var log: [Bool] = []
+        try View.performWithoutAnimation(in: scene) {
+            try MotionAnimator().animate(try linear(1), in: scene) {
+                box.alpha = 0.5
+                try dot.setValue(.scalar(20), forKeyPath: "cornerRadius")
+            } completion: { log.append($0) }
+        }
+        #expect(box.layer.animationKeys().isEmpty && dot.animationKeys().isEmpty)
+        #expect(box.layer.presentation.opacity == 0.5 && dot.presentation.cornerRadius == 20)
+        scene.advance(to: MediaTime(1.0 / 60))
+        #expect(log == [true])
+    }
+
+    @Test("An eased retarget keeps the velocity continuous too: the new animation starts at rest")
+    func retargetVelocity() throws {
+        let (scene, box) = makeScene()
+        let animator = MotionAnimator()
+        let traits = try AnimationTraits(duration: 1, timingCurve: .cubic(.easeInOut))
+        try animator.animate(traits, between: (.scalar(0), .scalar(100)), layer: box.layer, keyPath: "cornerRadius")
+        let h = 1e-4
+        let before = radius(scene, box, at: 0.4 - h)
+        let at = radius(scene, box, at: 0.4)
+        try animator.animate(traits, between: (.scalar(100), .scalar(-50)), layer: box.layer, keyPath: "cornerRadius")
+        let after = radius(scene, box, at: 0.4 + h)
+        let expected = 100 * CubicBezierCurve.easeInOut.velocity(at: 0.4)  // points per second, duration 1
+        #expect(nearly((at - before) / h, expected, 0.05))
+        #expect(nearly((after - at) / h, expected, 0.05))
+    }
 }
