@@ -196,6 +196,30 @@ describe("MotionAnimator", function()
     expect(box.layer.presentation.cornerRadius).toBe(10)
   end)
 
+  it("starts non-additive animations from the presentation value with beginFromCurrentState", function()
+    local m = MotionAnimator.new()
+    m.additive = false
+    m.beginFromCurrentState = true
+    m:animate(linear, {0, 10}, box.layer, "cornerRadius")
+    expect(box.layer:animationKeys()).toEqual({ "cornerRadius" })
+    advance(0.5)
+    m:animate(linear, {100, 20}, box.layer, "cornerRadius")
+    expect(box.layer:animationKeys()).toEqual({ "cornerRadius" })
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(5, 1e-9)
+    advance(0.5)
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(12.5, 1e-9)
+  end)
+
+  it("shows the first value during the delay", function()
+    local m = MotionAnimator.new()
+    local late = AnimationTraits.new{ delay = 0.5, duration = 1, timingCurve = "linear" }
+    m:animate(late, {"red", "blue"}, box.layer, "backgroundColor")
+    advance(0.25)
+    expect(box.layer.presentation.backgroundColor).toEqual("red")
+    advance(0.75)
+    expect(box.layer.presentation.backgroundColor).toBeCloseTo(Color.rgb(0.5, 0, 0.5), 1e-9)
+  end)
+
   it("rejects bad calls with the call and the problem", function()
     local m = MotionAnimator.new()
     expect(function() m:animate(linear, {0, "x"}, box.layer, "cornerRadius") end)
