@@ -59,7 +59,7 @@ extension Scene {
     /// function (Core Animation's default timing otherwise), under the property's name. A view's
     /// layer animates only inside a view animation block, which records the change.
     func modelDidChange(_ layer: Layer, path: PropertyPath, from old: AnimationValue) {
-        if layer.view != nil {
+        if layer.view != nil || ViewAnimationContext.innermostBlock(of: self)?.recordsEveryLayer == true {
             recordViewChange(layer, path: path, from: old)
             return
         }

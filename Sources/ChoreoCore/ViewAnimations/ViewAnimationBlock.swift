@@ -62,6 +62,9 @@ final class ViewAnimationBlock {
     let completion: ViewAnimationCompletion
     /// Set inside `performWithoutAnimation` (and inherited): no block nested here animates.
     var suspendsAnimations = false
+    /// Set by `MotionAnimator`'s block form: changes of stand-alone layers (not a view's) are
+    /// recorded too, instead of running their implicit actions.
+    var recordsEveryLayer = false
     /// Keyframe blocks collect keyframes; nil for plain blocks.
     var keyframes: [Keyframe]?
     /// The keyframe being recorded (inside `addKeyframe`), with the changes it touched.

@@ -94,6 +94,7 @@ public final class ScriptHost {
         installTiming()
         installAnimations()
         installAnimators()
+        installMotion()
         vm.addMethods(layerAnimationMethods(), to: Layer.self)
     }
 }

@@ -1,0 +1,240 @@
+-- MotionAnimator and AnimationTraits (Material Motion): traits as data, additive animations,
+-- reversal, springs with absolute velocity, stop/remove, motion spec files.
+
+local linear = AnimationTraits.new{ duration = 1, timingCurve = "linear" }
+
+describe("AnimationTraits", function()
+  it("reads back its fields, with defaults for delay, curve and repetition", function()
+    local t = AnimationTraits.new{ duration = 0.35 }
+    expect(t.delay).toBe(0)
+    expect(t.duration).toBe(0.35)
+    expect(t.timingCurve.name).toBe("easeInOut")
+    expect(t.repetition).toEqual({ type = "none", autoreverses = false })
+    local r = AnimationTraits.new{ delay = 0.1, duration = 1, timingCurve = TimingFunction.new(0.4, 0, 0.2, 1),
+                                   repetition = { type = "count", amount = 2, autoreverses = true } }
+    expect(r.repetition).toEqual({ type = "count", amount = 2, autoreverses = true })
+    expect(r.autoreverses).toBe(true)
+    expect(r.timingCurve.controlPoint1.x).toBe(0.4)
+  end)
+
+  it("takes a spring generator, which lends its duration", function()
+    local fling = SpringTimingCurveGenerator.new{ duration = 0.5, dampingRatio = 0.8, initialVelocity = 1200 }
+    local t = AnimationTraits.new{ timingCurve = fling }
+    expect(t.duration).toBe(0.5)
+    expect(t.timingCurve.initialVelocity).toBe(1200)
+    expect(t.timingCurve.dampingRatio).toBe(0.8)
+  end)
+
+  it("writes itself as a motion spec", function()
+    local t = AnimationTraits.new{ duration = 0.35, repetition = { type = "duration", duration = 2 } }
+    expect(t:toJSON()).toBe('{\n  "delay": 0,\n  "duration": 0.35,\n  "timingCurve": "easeInOut",\n'
+      .. '  "repetition": {\n    "type": "duration",\n    "duration": 2,\n    "autoreverses": false\n  }\n}\n')
+    expect(function() AnimationTraits.new{ duration = 1, timingCurve = function(t) return t end }:toJSON() end)
+      .toThrow("timingCurve must be a cubic or spring curve to be written to a motion spec (got a custom curve)")
+  end)
+
+  it("rejects bad fields with the call, the field and the problem", function()
+    expect(function() AnimationTraits.new{ duration = -1 } end)
+      .toThrow("AnimationTraits.new: duration must be a finite number ≥ 0 (got -1)")
+    expect(function() AnimationTraits.new{ duration = 0 / 0 } end).toThrow("duration must be a finite number ≥ 0 (got nan)")
+    expect(function() AnimationTraits.new{ delay = 0 } end).toThrow("AnimationTraits.new: duration is required (seconds)")
+    expect(function() AnimationTraits.new{ duration = 1, speed = 2 } end)
+      .toThrow("unknown field 'speed' (valid: delay, duration, timingCurve, repetition)")
+    expect(function() AnimationTraits.new{ duration = 1, timingCurve = "bouncy" } end).toThrow("timingCurve")
+    expect(function() AnimationTraits.new{ duration = 1, repetition = { type = "often" } } end)
+      .toThrow('repetition.type must be one of "none", "count", "duration" (got "often")')
+    expect(function() AnimationTraits.new{ duration = 1, repetition = { type = "count", amount = 0 } } end)
+      .toThrow("repetition.amount must be a number > 0 (or infinity) (got 0)")
+    expect(function() AnimationTraits.new{ duration = 1, repetition = { type = "count", duration = 2 } } end)
+      .toThrow("unknown field of a \"count\" repetition 'duration'")
+    expect(function() AnimationTraits.new(3) end).toThrow("table expected, got number")
+    expect(function() linear.duration = 2 end).toThrow("traits are immutable")
+    expect(function() return linear.speed end).toThrow("AnimationTraits has no field 'speed'")
+    expect(function() SpringTimingCurveGenerator.new{ duration = 0, dampingRatio = 1 } end)
+      .toThrow("SpringTimingCurveGenerator.new: timingCurve.duration must be a finite number > 0 (got 0)")
+    expect(function() SpringTimingCurveGenerator.new{ duration = 1, damping = 1 } end).toThrow("unknown parameter 'damping'")
+  end)
+end)
+
+describe("AnimationTraits.load", function()
+  it("loads one traits object, relative to the script", function()
+    local t = AnimationTraits.load("specs/fade.json")
+    expect(t.delay).toBe(0.1)
+    expect(t.duration).toBe(0.25)
+    expect(t.timingCurve.name).toBe("linear")
+  end)
+
+  it("loads a stylesheet as a table of names to traits", function()
+    local sheet = AnimationTraits.load("specs/chip.json")
+    expect(sheet["chip.expand"].duration).toBe(0.35)
+    expect(sheet["chip.expand"].timingCurve.controlPoint2.x).toBe(0.2)
+    expect(sheet["chip.collapse"].repetition).toEqual({ type = "count", amount = 2, autoreverses = true })
+    expect(sheet["chip.fling"].timingCurve.initialVelocity).toBe(1200)
+  end)
+
+  it("rejects bad specs naming the file, the key path and the problem", function()
+    expect(function() AnimationTraits.load("specs/bad-duration.json") end)
+      .toThrow('specs/bad-duration.json: ["chip.expand"].duration: must be a finite number ≥ 0 (got -0.35)')
+    expect(function() AnimationTraits.load("specs/bad-curve.json") end)
+      .toThrow('specs/bad-curve.json: timingCurve: unknown curve name "bouncy" (valid: "linear", "easeIn", "easeOut", "easeInOut", "default")')
+    expect(function() AnimationTraits.load("specs/bad-key.json") end)
+      .toThrow('specs/bad-key.json: timingCurve.tension: unknown key')
+    expect(function() AnimationTraits.load("specs/bad-type.json") end)
+      .toThrow('specs/bad-type.json: repetition.amount: must be a number > 0 or "infinity", got a string')
+    expect(function() AnimationTraits.load("specs/bad-syntax.json") end)
+      .toThrow("specs/bad-syntax.json: line 2, column 11: unexpected character '}', expected a value")
+    expect(function() AnimationTraits.load("specs/missing.json") end).toThrow("cannot read")
+  end)
+end)
+
+describe("MotionAnimator", function()
+  local scene, box
+  beforeEach(function()
+    scene = Scene.new{}
+    box = View.new{ name = "box", frame = {0, 0, 100, 100} }
+    scene.view:addSubview(box)
+  end)
+
+  it("sets the model at once and animates additively from the first value", function()
+    local m = MotionAnimator.new()
+    expect(m.additive).toBe(true)
+    m:animate(linear, {0, 10}, box.layer, "cornerRadius")
+    expect(box.layer.cornerRadius).toBe(10)
+    expect(box.layer.presentation.cornerRadius).toBe(0)
+    advance(0.25)
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(2.5, 1e-9)
+  end)
+
+  it("retargets mid-flight without a jump", function()
+    local m = MotionAnimator.new()
+    m:animate(linear, {0, 10}, box.layer, "cornerRadius")
+    advance(0.5)
+    local before = box.layer.presentation.cornerRadius
+    expect(before).toBeCloseTo(5, 1e-9)
+    m:animate(linear, {10, 30}, box.layer, "cornerRadius")
+    expect(#box.layer:animationKeys()).toBe(2)
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(before, 1e-9)
+    advance(0.25)
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(30 - 2.5 - 15, 1e-9)
+    runUntilIdle()
+    expect(box.layer.presentation.cornerRadius).toBe(30)
+  end)
+
+  it("plays values backwards with shouldReverseValues", function()
+    local m = MotionAnimator.new()
+    m.shouldReverseValues = true
+    m:animate(linear, {{x = 0, y = 0}, {x = 100, y = 40}}, box, "position")
+    expect(box.center.x).toBe(0)
+    advance(0.25)
+    expect(box.layer.presentation.position.x).toBeCloseTo(75, 1e-9)
+    expect(box.layer.presentation.position.y).toBeCloseTo(30, 1e-9)
+  end)
+
+  it("turns gesture velocity in points per second into the spring's normalised velocity", function()
+    local m = MotionAnimator.new()
+    local traced = {}
+    m:addTracer(function(layer, animation) table.insert(traced, { layer = layer, animation = animation }) end)
+    local fling = AnimationTraits.new{ timingCurve = SpringTimingCurveGenerator.new{
+                                         duration = 0.5, dampingRatio = 0.8, initialVelocity = 1200 } }
+    m:animate(fling, {100, 400}, box.layer, "position.y")
+    expect(#traced).toBe(1)
+    expect(traced[1].layer).toBe(box.layer)
+    expect(traced[1].animation.initialVelocity).toBe(4)
+    expect(traced[1].animation.isAdditive).toBe(true)
+    expect(traced[1].animation.fromValue).toBe(-300)
+    advance(0.0001)
+    expect((box.layer.presentation.position.y - 100) / 0.0001).toBeCloseTo(1200, 12)
+  end)
+
+  it("freezes at the presentation value on stopAllAnimations, completing unfinished", function()
+    local m = MotionAnimator.new()
+    local log = {}
+    m:animate(linear, {0, 10}, box.layer, "cornerRadius", function(finished) table.insert(log, finished) end)
+    advance(0.25)
+    m:stopAllAnimations()
+    expect(box.layer.cornerRadius).toBeCloseTo(2.5, 1e-9)
+    expect(#box.layer:animationKeys()).toBe(0)
+    advance(0.25)
+    expect(log).toEqual({ false })
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(2.5, 1e-9)
+  end)
+
+  it("keeps the final model on removeAllAnimations", function()
+    local m = MotionAnimator.new()
+    m:animate(linear, {0, 10}, box.layer, "cornerRadius")
+    advance(0.25)
+    m:removeAllAnimations()
+    expect(box.layer.presentation.cornerRadius).toBe(10)
+  end)
+
+  it("animates the changes a function makes, then calls the completion once", function()
+    local m = MotionAnimator.new()
+    local log = {}
+    m:animate(linear, function()
+      box.alpha = 0.5
+      box.layer.cornerRadius = 8
+    end, function(finished) table.insert(log, tostring(finished) .. "@" .. CACurrentMediaTime()) end)
+    expect(box.alpha).toBe(0.5)
+    advance(0.5)
+    expect(box.layer.presentation.opacity).toBeCloseTo(0.75, 1e-9)
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(4, 1e-9)
+    runUntilIdle()
+    expect(log).toEqual({ "true@1.0" })
+  end)
+
+  it("repeats and autoreverses as the traits say", function()
+    local m = MotionAnimator.new()
+    local twice = AnimationTraits.new{ duration = 1, timingCurve = "linear",
+                                       repetition = { type = "count", amount = 2, autoreverses = true } }
+    m:animate(twice, {0, 10}, box.layer, "cornerRadius")
+    advance(1.5)
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(5, 1e-9)
+    advance(0.75)
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(2.5, 1e-9)
+    runUntilIdle()
+    expect(CACurrentMediaTime()).toBeCloseTo(4, 0.02)
+    expect(box.layer.presentation.cornerRadius).toBe(10)
+  end)
+
+  it("starts non-additive animations from the presentation value with beginFromCurrentState", function()
+    local m = MotionAnimator.new()
+    m.additive = false
+    m.beginFromCurrentState = true
+    m:animate(linear, {0, 10}, box.layer, "cornerRadius")
+    expect(box.layer:animationKeys()).toEqual({ "cornerRadius" })
+    advance(0.5)
+    m:animate(linear, {100, 20}, box.layer, "cornerRadius")
+    expect(box.layer:animationKeys()).toEqual({ "cornerRadius" })
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(5, 1e-9)
+    advance(0.5)
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(12.5, 1e-9)
+  end)
+
+  it("shows the first value during the delay", function()
+    local m = MotionAnimator.new()
+    local late = AnimationTraits.new{ delay = 0.5, duration = 1, timingCurve = "linear" }
+    m:animate(late, {"red", "blue"}, box.layer, "backgroundColor")
+    advance(0.25)
+    expect(box.layer.presentation.backgroundColor).toEqual("red")
+    advance(0.75)
+    expect(box.layer.presentation.backgroundColor).toBeCloseTo(Color.rgb(0.5, 0, 0.5), 1e-9)
+  end)
+
+  it("rejects bad calls with the call and the problem", function()
+    local m = MotionAnimator.new()
+    expect(function() m:animate(linear, {0, "x"}, box.layer, "cornerRadius") end)
+      .toThrow("MotionAnimator:animate: values[2] must be a number")
+    expect(function() m:animate(linear, {0}, box.layer, "cornerRadius") end)
+      .toThrow("values must be a list of two values {from, to} (got 1 entries)")
+    expect(function() m:animate(linear, {0, 1}, box.layer, "cornerRadiuss") end).toThrow("cornerRadiuss")
+    expect(function() m:animate(linear, 3) end)
+      .toThrow("values table {from, to} or animations function expected, got number")
+    expect(function() m:animate({ duration = 1 }, {0, 1}, box.layer, "opacity") end).toThrow("traits")
+    expect(function() m.additive = "yes" end).toThrow("additive")
+    expect(function() m.speed = 2 end).toThrow("MotionAnimator.speed cannot be set")
+    expect(function() return m.speed end).toThrow("MotionAnimator has no field 'speed'")
+    expect(function() m:animate(linear, function() error("boom") end) end).toThrow("boom")
+    m:animate(linear, {0, 1}, box.layer, "opacity")
+    expect(box.layer.opacity).toBe(1)
+  end)
+end)
