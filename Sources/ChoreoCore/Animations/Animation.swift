@@ -22,7 +22,11 @@ public class Animation {
     /// layer's time when the transaction commits.
     public var timing = MediaTiming()
     /// The pacing of the animation; nil means linear.
-    public var timingFunction: (any TimingCurve)?
+    public var timingFunction: (any TimingCurve)? {
+        didSet { pacing = Pacing(timingFunction) }
+    }
+    /// `timingFunction` sorted for the frame loop.
+    private(set) var pacing = Pacing.linear
     /// Whether the animation is removed from its layer once its active duration completes.
     public var isRemovedOnCompletion = true
     /// Receives start and stop; retained strongly, as Core Animation does.
@@ -51,11 +55,30 @@ public class Animation {
         name = other.name
     }
 
+    /// How the timing function is evaluated: linear and cubic curves without dynamic dispatch
+    /// (cubic values shared through the frame context), the rest through the protocol.
+    enum Pacing {
+        case linear
+        case cubic(CubicBezierCurve)
+        case other
+
+        init(_ curve: (any TimingCurve)?) {
+            if let curve {
+                if let cubic = curve.cubicBezier { self = .cubic(cubic) } else { self = .other }
+            } else {
+                self = .linear
+            }
+        }
+    }
+
     /// The progress the timing function makes of a time fraction.
     @inline(__always)
-    final func curvedProgress(_ fraction: Double) -> Double {
-        guard let timingFunction else { return fraction }
-        return timingFunction.progress(at: fraction)
+    final func curvedProgress(_ fraction: Double, in context: FrameContext) -> Double {
+        switch pacing {
+        case .linear: return fraction
+        case .cubic(let curve): return context.progress(of: curve, at: fraction)
+        case .other: return timingFunction?.progress(at: fraction) ?? fraction
+        }
     }
 
     // MARK: Hooks for the layer
@@ -68,7 +91,7 @@ public class Animation {
     }
 
     /// Composes the animation's effect at `state` onto `frame`. Called only while in effect.
-    func apply(_ state: TimingState, to frame: inout PresentationFrame) {}
+    func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {}
 
     /// The key paths this animation writes (for `animationKeys` of views and for tracing).
     var animatedPaths: [PropertyPath] { [] }

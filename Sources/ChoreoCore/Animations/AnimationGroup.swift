@@ -31,15 +31,15 @@ public final class AnimationGroup: Animation {
         }
     }
 
-    override func apply(_ state: TimingState, to frame: inout PresentationFrame) {
+    override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
         guard let groupTime = state.childParentTime else { return }
         // The group's own timing function warps the time its children see.
         let time = timingFunction == nil
             ? groupTime
-            : MediaTime(curvedProgress(state.progress ?? 0) * timing.duration.seconds)
+            : MediaTime(curvedProgress(state.progress ?? 0, in: context) * timing.duration.seconds)
         for child in animations {
             let childState = child.timing.state(at: time)
-            if childState.isInEffect { child.apply(childState, to: &frame) }
+            if childState.isInEffect { child.apply(childState, to: &frame, in: context) }
         }
     }
 

@@ -57,9 +57,9 @@ public class BasicAnimation: PropertyAnimation {
         }
     }
 
-    override func apply(_ state: TimingState, to frame: inout PresentationFrame) {
+    override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
         guard let progress = state.progress else { return }
-        var value = start.interpolated(to: end, fraction: curvedProgress(progress))
+        var value = start.interpolated(to: end, fraction: curvedProgress(progress, in: context))
         if isCumulative && state.iteration > 0 {
             value = value + (end - start) * Double(state.iteration)
         }

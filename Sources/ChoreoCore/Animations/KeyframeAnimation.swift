@@ -65,9 +65,9 @@ public final class KeyframeAnimation: PropertyAnimation {
         }
     }
 
-    override func apply(_ state: TimingState, to frame: inout PresentationFrame) {
+    override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
         guard let progress = state.progress, let sampler else { return }
-        let fraction = curvedProgress(progress)
+        let fraction = curvedProgress(progress, in: context)
         var value = sampler.value(at: fraction)
         if isCumulative && state.iteration > 0 {
             value = value + (sampler.lastValue - sampler.firstValue) * Double(state.iteration)

@@ -54,7 +54,7 @@ public final class SpringAnimation: BasicAnimation {
         spring = try makeSpring()
     }
 
-    override func apply(_ state: TimingState, to frame: inout PresentationFrame) {
+    override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
         guard let time = state.iterationTime, let spring else { return }
         var value = start.interpolated(to: end, fraction: spring.value(atSeconds: time.seconds))
         if isCumulative && state.iteration > 0 {

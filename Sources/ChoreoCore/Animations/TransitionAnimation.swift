@@ -60,9 +60,9 @@ public final class TransitionAnimation: Animation {
         before = layer.snapshot()
     }
 
-    override func apply(_ state: TimingState, to frame: inout PresentationFrame) {
+    override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
         guard let progress = state.progress, let before else { return }
-        let fraction = startProgress + (endProgress - startProgress) * curvedProgress(progress)
+        let fraction = startProgress + (endProgress - startProgress) * curvedProgress(progress, in: context)
         frame.transition = TransitionPresentation(
             type: type, subtype: subtype, progress: fraction, before: before, after: after)
     }

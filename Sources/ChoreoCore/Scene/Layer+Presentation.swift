@@ -2,49 +2,80 @@
 extension Layer {
     /// The presentation values at the scene's current time: the model with the animations
     /// composed onto it. A layer outside a scene, or without animations, presents its model.
-    public var presentation: LayerProperties { presentationFrame.properties }
+    public var presentation: LayerProperties {
+        guard let scene, !attached.isEmpty else { return model }
+        return currentFrame(in: scene).frame.properties
+    }
 
     /// The transition running on the layer at the scene's current time, if any.
-    public var presentationTransition: TransitionPresentation? { presentationFrame.transition }
+    public var presentationTransition: TransitionPresentation? {
+        guard let scene, !attached.isEmpty else { return nil }
+        return currentFrame(in: scene).frame.transition
+    }
 
     /// Properties and transition at the scene's current time, computed once per frame.
     public var presentationFrame: PresentationFrame {
         guard let scene, !attached.isEmpty else { return PresentationFrame(properties: model, transition: nil) }
-        if cacheStamp == scene.stamp, let cachedFrame { return cachedFrame }
-        let frame = computeFrame(localTime: timeMapping.localTime(from: scene.currentTime))
-        cachedFrame = frame
-        cacheStamp = scene.stamp
-        return frame
+        return currentFrame(in: scene).frame
+    }
+
+    /// The cache holding this frame's presentation, computed in place when it is stale.
+    private func currentFrame(in scene: Scene) -> PresentationCache {
+        let cache: PresentationCache
+        if let existing = presentationCache {
+            if existing.stamp == scene.stamp { return existing }
+            cache = existing
+        } else {
+            cache = PresentationCache(model: model)
+            presentationCache = cache
+        }
+        cache.stamp = scene.stamp
+        computeFrame(into: &cache.frame, localTime: timeMapping.localTime(from: scene.currentTime), in: scene.frameContext)
+        return cache
     }
 
     /// Composes the attached animations, in order, onto the model at a local time.
     ///
     /// An animation that has ended and is removed on completion shows nothing even before the
     /// scene removes it; one still waiting for its transaction to commit starts now.
-    func computeFrame(localTime: MediaTime) -> PresentationFrame {
-        var frame = PresentationFrame(properties: model, transition: nil)
+    func computeFrame(into frame: inout PresentationFrame, localTime: MediaTime, in context: FrameContext) {
+        frame.properties = model
+        frame.transition = nil
         for entry in attached {
             let animation = entry.animation
-            var timing = animation.timing
-            if !entry.isCommitted && timing.beginTime == .zero { timing.beginTime = localTime }
-            if animation.isRemovedOnCompletion, let end = timing.activeEndTime, localTime >= end { continue }
-            let state = timing.state(at: localTime)
-            if state.isInEffect { animation.apply(state, to: &frame) }
+            let state: TimingState
+            if !entry.isCommitted && animation.timing.beginTime == .zero {
+                var timing = animation.timing
+                timing.beginTime = localTime
+                if animation.isRemovedOnCompletion, let end = timing.activeEndTime, localTime >= end { continue }
+                state = timing.state(at: localTime)
+            } else {
+                if animation.isRemovedOnCompletion, let end = animation.timing.activeEndTime, localTime >= end { continue }
+                state = context.state(of: animation.timing, at: localTime)
+            }
+            if state.isInEffect { animation.apply(state, to: &frame, in: context) }
         }
-        return frame
     }
 
-    /// Forgets cached presentation values (of the subtree too when timing changed).
+    /// Forgets cached presentation values and the next event time (and, when timing changed, the
+    /// time mappings of the subtree).
     func invalidatePresentation(subtree: Bool) {
-        cacheStamp = -1
-        if subtree { for child in sublayers { child.invalidatePresentation(subtree: true) } }
+        presentationCache?.stamp = -1
+        nextEventCheck = MediaTime(-Double.infinity)
+        if subtree {
+            cachedTimeMapping = nil
+            for child in sublayers { child.invalidatePresentation(subtree: true) }
+        }
     }
 
-    /// The map from the root's (global) time to this layer's local time.
+    /// The map from the root's (global) time to this layer's local time (cached until the
+    /// timing of the layer or an ancestor, or its place in the tree, changes).
     public var timeMapping: TimeMapping {
+        if let cachedTimeMapping { return cachedTimeMapping }
         let own = TimeMapping(timing)
-        guard let superlayer else { return own }
-        return superlayer.timeMapping.followed(by: own)
+        let mapping = superlayer.map { $0.timeMapping.followed(by: own) } ?? own
+        cachedTimeMapping = mapping
+        return mapping
     }
 
     /// CALayer.convertTime(_:from:): a time in `layer`'s time space (the global time when nil) in

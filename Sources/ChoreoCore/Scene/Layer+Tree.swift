@@ -13,6 +13,7 @@ extension Layer {
         layer.superlayer = self
         layer.viewRetainedByTree = layer.view
         layer.attach(to: scene)
+        layer.invalidatePresentation(subtree: true)  // a new ancestor: new time mappings
         invalidatePresentation(subtree: false)
     }
 

@@ -45,12 +45,21 @@ public final class Layer {
     weak var listedIn: Scene?
     /// The scene commit after which this layer counts as committed (implicit actions need that).
     var attachedAtCommit = Int.max
-    /// The presentation cache, valid while `cacheStamp` equals the scene's frame stamp.
-    var cachedFrame: PresentationFrame?
-    var cacheStamp = -1
+    /// The presentation, computed in place once per frame (while its stamp is the scene's).
+    var presentationCache: PresentationCache?
+    /// `timeMapping`, until timing or the tree changes.
+    var cachedTimeMapping: TimeMapping?
+    /// The global time before which no attached animation starts or stops, so the frame loop
+    /// need not look (−∞: look at the next frame).
+    var nextEventCheck = MediaTime(-Double.infinity)
 
     public init(name: String? = nil) {
         self.name = name
+    }
+
+    deinit {
+        // The sublayers that outlive this layer lose it as an ancestor.
+        for child in sublayers { child.invalidatePresentation(subtree: true) }
     }
 }
 
@@ -72,5 +81,16 @@ final class AttachedAnimation {
         self.key = key
         self.animation = animation
         self.sequence = sequence
+    }
+}
+
+/// A layer's presentation for one frame, kept in a box so each frame is computed in place.
+final class PresentationCache {
+    var frame: PresentationFrame
+    /// The scene stamp the frame was computed at; −1 when stale.
+    var stamp = -1
+
+    init(model: LayerProperties) {
+        frame = PresentationFrame(properties: model, transition: nil)
     }
 }

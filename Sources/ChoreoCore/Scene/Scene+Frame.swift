@@ -21,7 +21,7 @@ extension Scene {
                 if layer.listedIn === self { layer.listedIn = nil }
                 continue
             }
-            collectEvents(of: layer, at: time)
+            if time >= layer.nextEventCheck { collectEvents(of: layer, at: time) }
             if layer.attached.isEmpty {
                 layer.listedIn = nil
             } else {
@@ -41,18 +41,25 @@ extension Scene {
         nextFrameActions.append(action)
     }
 
-    /// Starts, stops and removes the animations of one layer at global `time`.
+    /// Starts, stops and removes the animations of one layer at global `time`, and notes when
+    /// the next of its events can happen (`Layer.nextEventCheck`).
     private func collectEvents(of layer: Layer, at time: MediaTime) {
         let mapping = layer.timeMapping
         let local = mapping.localTime(from: time)
+        var nextLocal = Double.infinity
+        var mustLookNextFrame = false
+        defer { layer.nextEventCheck = mustLookNextFrame ? MediaTime(-Double.infinity) : Self.eventCheck(nextLocal, mapping) }
         var index = 0
         while index < layer.attached.count {
             let entry = layer.attached[index]
             let timing = entry.animation.timing
             guard entry.isCommitted else {
+                mustLookNextFrame = true
                 index += 1
                 continue
             }
+            if !entry.didStart { nextLocal = min(nextLocal, timing.beginTime.seconds) }
+            if !entry.didStop, let end = timing.activeEndTime { nextLocal = min(nextLocal, end.seconds) }
             if !entry.didStart && local >= timing.beginTime {
                 entry.didStart = true
                 enqueue(.didStart, entry, layer, at: globalTime(timing.beginTime, mapping, fallback: time))
@@ -67,6 +74,17 @@ extension Scene {
             }
             index += 1
         }
+    }
+
+    /// The global time before which a layer's earliest pending event (at local `next`) cannot
+    /// happen: a little early, so rounding in the mapping never skips an event; −∞ (look every
+    /// frame) when the layer's time runs backwards or is frozen.
+    private static func eventCheck(_ next: Double, _ mapping: TimeMapping) -> MediaTime {
+        guard next < .infinity else { return MediaTime(Double.infinity) }
+        guard mapping.scale > 0, let inverse = mapping.inverse else { return MediaTime(-Double.infinity) }
+        let global = inverse.localTime(from: MediaTime(next)).seconds
+        guard global.isFinite else { return MediaTime(-Double.infinity) }
+        return MediaTime(global - max(1e-9, abs(global) * 1e-9))
     }
 
     /// A layer-local instant in global time, when the layer's time can be mapped back.

@@ -24,6 +24,8 @@ public final class Scene {
 
     /// Bumped when time moves, invalidating every layer's presentation cache.
     var stamp = 0
+    /// Curve values and timing states shared by this frame's presentations.
+    let frameContext = FrameContext()
     /// How many times the scene has committed; a layer attached before the latest commit is committed.
     var commitCount = 0
     /// Layers with attached animations, in the order they got their first one.

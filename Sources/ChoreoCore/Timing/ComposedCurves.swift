@@ -80,6 +80,8 @@ public struct AnyTimingCurve: TimingCurve {
     /// The wrapped curve.
     public let base: any TimingCurve
 
+    public var cubicBezier: CubicBezierCurve? { base.cubicBezier }
+
     public init(_ base: any TimingCurve) {
         if let erased = base as? AnyTimingCurve {
             self = erased

@@ -129,6 +129,8 @@ public struct CubicBezierCurve: TimingCurve, Hashable {
         return s
     }
 
+    public var cubicBezier: CubicBezierCurve? { self }
+
     public func progress(within t: Double) -> Double {
         if isLinear { return t }
         return sampleY(solveParameter(forX: t))

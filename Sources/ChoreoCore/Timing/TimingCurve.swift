@@ -30,11 +30,16 @@ public protocol TimingCurve: Sendable {
 
     /// The curve's own duration in seconds, for curves that define one (physics); `nil` otherwise.
     var duration: Double? { get }
+
+    /// The cubic Bézier this curve is, seen through wrappers; `nil` for other curves. The frame
+    /// loop evaluates cubic curves without dynamic dispatch and shares their values.
+    var cubicBezier: CubicBezierCurve? { get }
 }
 
 extension TimingCurve {
     public func velocity(within t: Double) -> Double? { nil }
     public var duration: Double? { nil }
+    public var cubicBezier: CubicBezierCurve? { nil }
 
     /// Progress at time fraction `t`: the start value at t ≤ 0 (and NaN), exactly 1 at t ≥ 1.
     @inlinable

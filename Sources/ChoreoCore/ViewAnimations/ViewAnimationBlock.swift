@@ -121,7 +121,9 @@ final class ViewAnimationBlock {
         }
         let model = layer.model
         layer.model.setValue(.zero(path.valueKind), at: path)
-        let sum = layer.computeFrame(localTime: local).properties.value(at: path)
+        var frame = PresentationFrame(properties: layer.model, transition: nil)
+        layer.computeFrame(into: &frame, localTime: local, in: layer.scene?.frameContext ?? FrameContext())
+        let sum = frame.properties.value(at: path)
         layer.model = model
         return presentation - sum
     }

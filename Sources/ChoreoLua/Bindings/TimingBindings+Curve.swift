@@ -33,6 +33,7 @@ public final class ScriptCurve: TimingCurve {
     public func progress(within t: Double) -> Double { base.progress(within: t) }
     public func velocity(within t: Double) -> Double? { base.velocity(within: t) }
     public var duration: Double? { base.duration }
+    public var cubicBezier: CubicBezierCurve? { base.cubicBezier }
 
     /// The base without `AnyTimingCurve` wrappers.
     var unwrapped: any TimingCurve { (base as? AnyTimingCurve)?.base ?? base }
