@@ -11,13 +11,13 @@ import ChoreoCore
 ///   state; `reveal`: the before state slides out, uncovering the after state. Not clipped,
 ///   unless the layer masks to bounds (as in Core Animation).
 /// - Flips: the layer turns half a turn about its vertical (left, right) or horizontal (top,
-///   bottom) axis, seen in perspective from 1000 points (UIKit's look): the before state while
-///   it faces the viewer, then the after state.
+///   bottom) axis, seen in perspective from twice its larger side (close to UIKit's look): the
+///   before state while it faces the viewer, then the after state.
 /// - Curls: the before page lifts from its bottom edge (`curlUp`) with a shaded fold line, or
 ///   the after page comes down over it from the top (`curlDown`).
 extension SceneRenderer {
-    /// The distance of the eye for flips, in points (m34 = −1/1000).
-    static let flipEyeDistance = 1000.0
+    /// The distance of the eye for flips, in multiples of the layer's larger side.
+    static let flipEyeDistance = 2.0
 
     func drawTransition(_ transition: TransitionPresentation, of node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
         let before = RenderNode(snapshot: transition.before)
@@ -98,7 +98,8 @@ extension SceneRenderer {
         default: (1, 0, 1)
         }
         var turn = Transform3D(rotationAngle: sign * angle, x: ax, y: ay, z: 0)
-        turn = turn.concatenating(Transform3D(perspectiveEyeDistance: Self.flipEyeDistance))
+        let eye = Self.flipEyeDistance * max(bounds.size.width, bounds.size.height, 1)
+        turn = turn.concatenating(Transform3D(perspectiveEyeDistance: eye))
         var face = showsBefore ? before : after
         face.transition = nil
         // The face as a layer of its own, turning about the centre of the bounds.
