@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@Suite("choreo render", .serialized)
+struct RenderCommandTests {
+    static let scene = """
+        local scene = Scene.new{ width = 60, height = 40, backgroundColor = "white" }
+        local box = View.new{ name = "box", frame = {0, 10, 20, 20}, backgroundColor = "orange", cornerRadius = 4 }
+        scene.view:addSubview(box)
+        View.animate{ duration = 1, options = {"curveLinear"}, animations = function() box.center.x = 50 end }
+        """
+
+    func folder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("choreo-render-\(UUID().uuidString)").path
+    }
+
+    @Test("It writes a PNG per frame, a contact sheet and a GIF, and prints their paths")
+    func writesEverything() throws {
+        let script = try ChoreoCommand.script(Self.scene, name: "box.lua")
+        let out = folder()
+        let result = try ChoreoCommand.run(["render", script, "--out", out, "--fps", "10", "--scale", "2"])
+        #expect(result.status == 0, "\(result.errors)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files.filter { $0.hasPrefix("frame-") }.count == 11)          // 0, 0.1, ..., 1.0 s
+        #expect(files.contains("box.gif") && files.contains("box-sheet.png") && files.contains("frame-0010.png"))
+        #expect(result.output == """
+            11 frames: \(out)/frame-0000.png…
+            contact sheet: \(out)/box-sheet.png
+            GIF (11 frames): \(out)/box.gif
+
+            """)
+        #expect(result.errors.isEmpty)   // no progress bar when standard error is not a terminal
+    }
+
+    @Test("--from and --to choose the frames; two runs give byte-identical files")
+    func rangeAndDeterminism() throws {
+        let script = try ChoreoCommand.script(Self.scene)
+        let (a, b) = (folder(), folder())
+        for out in [a, b] {
+            let result = try ChoreoCommand.run(["render", script, "--out", out, "--fps", "20", "--from", "0.5", "--to", "0.75", "--format", "png"])
+            #expect(result.status == 0, "\(result.errors)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: a).sorted()
+        #expect(files == ["frame-0000.png", "frame-0001.png", "frame-0002.png", "frame-0003.png", "frame-0004.png", "frame-0005.png"])
+        for file in files {
+            #expect(FileManager.default.contents(atPath: "\(a)/\(file)") == FileManager.default.contents(atPath: "\(b)/\(file)"))
+        }
+    }
+
+    @Test("An output folder that cannot be made exits 1 and says why")
+    func unwritableFolder() throws {
+        let script = try ChoreoCommand.script(Self.scene)
+        let result = try ChoreoCommand.run(["render", script, "--out", "/proc/choreo-cannot/out"])
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("render: cannot write into the output folder /proc/choreo-cannot/out: "))
+    }
+
+    @Test("A zero or negative scale, a bad range or format is a usage error (exit 2)")
+    func usageErrors() throws {
+        let script = try ChoreoCommand.script(Self.scene)
+        for arguments in [["--scale", "0"], ["--scale", "-1"], ["--from", "2", "--to", "1"], ["--format", "jpeg"], ["--fps", "0"]] {
+            let result = try ChoreoCommand.run(["render", script, "--out", folder()] + arguments)
+            #expect(result.status == 2, "\(arguments)")
+        }
+        let result = try ChoreoCommand.run(["render", script, "--out", folder(), "--scale", "0"])
+        #expect(result.errors.contains("--scale must be a number within (0, 16] (got 0)"))
+    }
+
+    @Test("A missing image file exits 1 with the file named")
+    func missingImage() throws {
+        let script = try ChoreoCommand.script("""
+            local scene = Scene.new{ width = 20, height = 20 }
+            scene.view:addSubview(ImageView.new{ image = "missing.png", frame = {0, 0, 10, 10} })
+            """)
+        let result = try ChoreoCommand.run(["render", script, "--out", folder()])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("missing.png"))
+    }
+}
