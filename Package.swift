@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "ChoreoCoreTests", dependencies: ["ChoreoCore"]),
         .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime"]),
         .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua"]),
-        .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo"]),
+        .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo"], exclude: ["__goldens__"]),
         // Runs the built `choreo` binary: exit codes, help text, determinism of traces.
         .testTarget(name: "ChoreoCLITests", dependencies: ["choreo"]),
     ],

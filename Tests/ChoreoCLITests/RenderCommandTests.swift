@@ -77,3 +77,20 @@ struct RenderCommandTests {
         #expect(result.errors.contains("missing.png"))
     }
 }
+
+@Suite("choreo curves plot", .serialized)
+struct CurvesPlotCommandTests {
+    @Test("It writes a PNG or an SVG and prints its path; a bad extension or curve is a usage error")
+    func plots() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-plot-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for file in ["spring.png", "spring.svg"] {
+            let result = try ChoreoCommand.run(["curves", "plot", "spring(1, 100, 10)", "--out", "\(folder)/\(file)"])
+            #expect(result.status == 0 && result.output == "\(folder)/\(file)\n", "\(result.errors)")
+            #expect(FileManager.default.fileExists(atPath: "\(folder)/\(file)"))
+        }
+        #expect(try ChoreoCommand.run(["curves", "plot", "easeIn", "--out", "\(folder)/x.gif"]).status == 2)
+        #expect(try ChoreoCommand.run(["curves", "plot", "noSuchCurve", "--out", "\(folder)/x.png"]).status == 2)
+        #expect(try ChoreoCommand.run(["curves", "plot", "easeIn", "--out", "/nonexistent-dir/x.png"]).status == 1)
+    }
+}
