@@ -47,6 +47,15 @@ struct RenderCommandTests {
         }
     }
 
+    @Test("--timeline adds the strip of the scene's animations")
+    func timeline() throws {
+        let script = try ChoreoCommand.script(Self.scene, name: "box.lua")
+        let out = folder()
+        let result = try ChoreoCommand.run(["render", script, "--out", out, "--fps", "10", "--format", "sheet", "--timeline"])
+        #expect(result.status == 0)
+        #expect(result.output == "contact sheet: \(out)/box-sheet.png\ntimeline: \(out)/box-timeline.png\n")
+    }
+
     @Test("An output folder that cannot be made exits 1 and says why")
     func unwritableFolder() throws {
         let script = try ChoreoCommand.script(Self.scene)

@@ -13,7 +13,8 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             Frames are taken on the --fps grid from --from to --to (scene seconds). Without --to or
             --duration the run ends when the scene is idle, at \(formatNumber(defaultLimit)) s at the latest.
-            Files: DIR/frame-0000.png..., DIR/NAME-sheet.png, DIR/NAME.gif (NAME: the script's name).
+            Files: DIR/frame-0000.png..., DIR/NAME-sheet.png, DIR/NAME.gif (NAME: the script's name),
+            and with --timeline DIR/NAME-timeline.png.
             The GIF keeps at most 50 frames a second (GIF viewers slow down shorter delays).
             Exit status: 0 on success, 1 on a script or rendering error, 2 on a usage error.
             """)
@@ -30,6 +31,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The last frame's time, in seconds (default: the end of the run).") var to: Double?
     @Option(help: "png, sheet, gif or all.") var format: String = "all"
     @Option(help: "How many frames the contact sheet shows.") var sheetFrames: Int = 12
+    @Flag(help: "Also draw the scene's animations over time, a bar each (DIR/NAME-timeline.png).") var timeline = false
 
     func validate() throws {
         guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be a number within (0, 16] (got \(formatNumber(scale)))") }
@@ -65,6 +67,7 @@ struct RenderCommand: ParsableCommand {
 
         let sheet = kind == .sheet || kind == .all ? ContactSheet(maximumFrames: sheetFrames) : nil
         var gif: GIFWriter?
+        let strip = timeline ? Timeline() : nil
         var rendered = 0
         var failure: Error?
         host.engine.addFrameSink { frame in
@@ -75,6 +78,7 @@ struct RenderCommand: ParsableCommand {
                     try canvas.writePNG(to: folder.file("frame-\(Self.padded(rendered)).png"))
                 }
                 try sheet?.add(canvas, time: frame.time)
+                strip?.record(frame.scene)
                 if kind == .gif || kind == .all, rendered % gifStride == 0 {
                     if gif == nil { gif = try GIFWriter(path: folder.file("\(name).gif"), width: canvas.width, height: canvas.height) }
                     try gif?.add(canvas, delay: GIFWriter.delay(ofFrame: rendered / gifStride, fps: fps / Double(gifStride)))
@@ -102,6 +106,11 @@ struct RenderCommand: ParsableCommand {
         if let gif {
             do { try gif.finish() } catch { throw RenderFailure(message: "\(error)") }
             written.append("GIF (\(gif.frameCount) frames): \(gif.path)")
+        }
+        if let strip {
+            let path = folder.file("\(name)-timeline.png")
+            do { try strip.render().writePNG(to: path) } catch { throw RenderFailure(message: "\(error)") }
+            written.append("timeline: \(path)")
         }
         if end == nil, report.reason == .timeLimit {
             writeToStandardError("render: the scene still runs at \(formatNumber(limit)) s; pass --to or --duration to render more\n")
