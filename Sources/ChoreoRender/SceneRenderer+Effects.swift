@@ -21,13 +21,21 @@ extension SceneRenderer {
         var dx = p.shadowOffset.width, dy = p.shadowOffset.height
         cairo_user_to_device_distance(cr, &dx, &dy)
         guard dx.isFinite, dy.isFinite, abs(dx) < 1e5, abs(dy) < 1e5 else { return }
-        let margin = blur.reach + Int(max(abs(dx), abs(dy)).rounded(.up)) + 1
-        let width = deviceWidth + 2 * margin, height = deviceHeight + 2 * margin
+        // The body pixels that can cast a visible shadow: the layer's extents, within the canvas
+        // grown by the shadow's reach.
+        let m = Double(blur.reach) + max(abs(dx), abs(dy)) + 1
+        let (W, H) = (Double(deviceWidth), Double(deviceHeight))
+        var (x0, y0, x1, y1) = deviceBox(of: localExtents(node), cr) ?? (-m, -m, W + m, H + m)
+        (x0, y0, x1, y1) = (max(x0, -m), max(y0, -m), min(x1, W + m), min(y1, H + m))
+        guard x1 > x0, y1 > y0 else { return }
+        let ox = Int(x0.rounded(.down)) - blur.reach - 1, oy = Int(y0.rounded(.down)) - blur.reach - 1
+        let width = Int(x1.rounded(.up)) + blur.reach + 1 - ox, height = Int(y1.rounded(.up)) + blur.reach + 1 - oy
+        guard width <= 4 * Canvas.maximumSide, height <= 4 * Canvas.maximumSide else { return }
 
-        // The body, drawn in device space on a surface that reaches `margin` beyond the canvas.
+        // The body, drawn in device space.
         guard let body = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return }
         defer { cairo_surface_destroy(body) }
-        cairo_surface_set_device_offset(body, Double(margin), Double(margin))
+        cairo_surface_set_device_offset(body, Double(-ox), Double(-oy))
         let offscreen = cairo_create(body)!
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
@@ -53,7 +61,7 @@ extension SceneRenderer {
         }
         blur.apply(to: target, width: width, height: height, stride: targetStride, channels: 1)
         cairo_surface_mark_dirty(mask)
-        cairo_surface_set_device_offset(mask, Double(margin), Double(margin))
+        cairo_surface_set_device_offset(mask, Double(-ox), Double(-oy))
 
         cairo_save(cr)
         cairo_identity_matrix(cr)

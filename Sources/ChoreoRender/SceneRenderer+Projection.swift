@@ -6,12 +6,13 @@ import ChoreoCore
 /// inverse homography (bilinear sampling, premultiplied), giving true foreshortening for flips
 /// and cube rotations.
 ///
-/// Limits (documented choices): sublayers reaching outside the layer's bounds are cut at the
-/// bounds (plus the shadow's reach); the parts of a layer at or behind the eye are not drawn.
+/// Limits (documented choices): a layer reaching to or behind the eye is not drawn (Core Animation
+/// would clip it at the eye plane).
 extension SceneRenderer {
     func drawProjected(_ node: RenderNode, warp: Homography, _ cr: OpaquePointer) throws(RenderError) {
         let p = node.properties
-        let bounds = p.bounds
+        // The offscreen image holds everything the layer draws: its bounds and what reaches out.
+        let bounds = localExtents(node)
         guard bounds.size.width > 0, bounds.size.height > 0 else { return }
         // Offscreen resolution: the device scale, more where the perspective magnifies.
         let s = deviceScale(cr) * 1.5

@@ -54,7 +54,7 @@ struct RenderCommand: ParsableCommand {
         let host = try script.makeHost()
         try script.runTopLevel(host)
         let name = Self.baseName(of: script.scene)
-        let end = to ?? script.duration
+        let end = [to, script.duration].compactMap { $0 }.min()
         let limit = end ?? max(from, Self.defaultLimit)
         let fps = script.fps
         // GIF viewers treat delays under 2 cs as 10 cs: keep every `gifStride`-th frame.

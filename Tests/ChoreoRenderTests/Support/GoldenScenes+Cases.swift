@@ -75,6 +75,16 @@ extension GoldenScene {
             try animate(card, "transform", from: .transform(eye),
                         to: .transform(Transform3D(rotationAngle: .pi / 3, x: 0, y: 1, z: 0).concatenating(eye)))
         },
+        GoldenScene(name: "perspective-overflow") { scene in
+            // A sublayer reaching out of a turning layer turns with it, and casts its shadow.
+            let card = view("card", 25, 15, 30, 30, rgb(0.8, 0.2, 0.5), in: scene.rootView)
+            let tab = view("tab", 20, -8, 25, 12, rgb(0.2, 0.2, 0.2), in: card)
+            try set(tab, "shadowOpacity", .scalar(0.6))
+            try set(tab, "shadowOffset", .size(Size(width: 0, height: 3)))
+            let eye = Transform3D(perspectiveEyeDistance: 120)
+            try animate(card, "transform", from: .transform(eye),
+                        to: .transform(Transform3D(rotationAngle: -.pi / 3, x: 1, y: 0, z: 0).concatenating(eye)))
+        },
         GoldenScene(name: "scaled", scale: 2) { scene in
             let box = view("box", 10, 10, 40, 30, rgb(0.3, 0.3, 0.9), in: scene.rootView)
             try set(box, "cornerRadius", .scalar(8))
