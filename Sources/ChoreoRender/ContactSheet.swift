@@ -16,7 +16,8 @@ public final class ContactSheet {
     /// Width of a cell's picture, in pixels (the height follows the frames' aspect ratio).
     public let cellWidth: Int
     private var kept: [(index: Int, time: Double, thumbnail: Canvas)] = []
-    private var last: (index: Int, time: Double, thumbnail: Canvas)?
+    /// The latest frame, full size (made small only if it ends up shown).
+    private var last: (index: Int, time: Double, frame: Canvas)?
     private var stride = 1
     private var count = 0
 
@@ -29,10 +30,9 @@ public final class ContactSheet {
     public func add(_ frame: Canvas, time: Double) throws(RenderError) {
         let index = count
         count += 1
-        let thumbnail = try Self.thumbnail(of: frame, width: cellWidth)
-        last = (index, time, thumbnail)
+        last = (index, time, frame)
         guard index % stride == 0 else { return }
-        kept.append((index, time, thumbnail))
+        kept.append((index, time, try Self.thumbnail(of: frame, width: cellWidth)))
         if kept.count > 4 * maximumFrames {
             stride *= 2
             kept.removeAll { $0.index % stride != 0 }
@@ -42,7 +42,9 @@ public final class ContactSheet {
     /// The frames shown: evenly spread over those kept, with the last frame seen.
     var shown: [(time: Double, thumbnail: Canvas)] {
         var all = kept
-        if let last, all.last?.index != last.index { all.append(last) }
+        if let last, all.last?.index != last.index, let thumbnail = try? Self.thumbnail(of: last.frame, width: cellWidth) {
+            all.append((last.index, last.time, thumbnail))
+        }
         guard all.count > maximumFrames else { return all.map { ($0.time, $0.thumbnail) } }
         return (0..<maximumFrames).map { i in
             let j = maximumFrames == 1 ? 0 : Int((Double(i) * Double(all.count - 1) / Double(maximumFrames - 1)).rounded())

@@ -103,3 +103,17 @@ struct CurvesPlotCommandTests {
         #expect(try ChoreoCommand.run(["curves", "plot", "easeIn", "--out", "/nonexistent-dir/x.png"]).status == 1)
     }
 }
+
+@Suite("Every example scene renders", .serialized)
+struct ExampleRenderTests {
+    @Test("Each script in Scripts/Examples renders a contact sheet and a GIF", arguments: ["flight-info", "bahama-login", "media-timing"])
+    func renders(_ name: String) throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-example-\(UUID().uuidString)").path
+        let result = try ChoreoCommand.run(["render", "Scripts/Examples/\(name).lua", "--out", out, "--from", "2.9", "--to", "3.5",
+                                            "--fps", "5", "--format", "all"])
+        #expect(result.status == 0, "\(result.errors)")
+        for file in ["\(name)-sheet.png", "\(name).gif", "frame-0000.png"] {
+            #expect(FileManager.default.fileExists(atPath: "\(out)/\(file)"), "\(file)")
+        }
+    }
+}
