@@ -13,8 +13,8 @@ import ChoreoCore
 /// - Flips: the layer turns half a turn about its vertical (left, right) or horizontal (top,
 ///   bottom) axis, seen in perspective from twice its larger side (close to UIKit's look): the
 ///   before state while it faces the viewer, then the after state.
-/// - Curls: the before page lifts from its bottom edge (`curlUp`) with a shaded fold line, or
-///   the after page comes down over it from the top (`curlDown`).
+/// - Curls, drawn flat: the before page folds up from its bottom edge, showing its back, until it
+///   has turned over the top (`curlUp`); `curlDown` runs that backwards with the pages swapped.
 extension SceneRenderer {
     /// The distance of the eye for flips, in multiples of the layer's larger side.
     static let flipEyeDistance = 2.0
@@ -112,27 +112,57 @@ extension SceneRenderer {
         try draw(face, cr)
     }
 
-    /// The page curl, drawn flat: the page that moves is cut at the fold line, and a soft shade
-    /// marks the fold.
+    /// The page curl, drawn flat as a page folded back: for `curlUp` the before page's bottom
+    /// edge lifts and folds up over it, its back (paper white) showing and the after state
+    /// appearing under it, until the whole page has turned over the top edge. `curlDown` is the
+    /// same motion run backwards with the pages swapped: the after page unfolds down over the
+    /// before state. Drawn within the bounds.
     private func drawCurl(up: Bool, before: RenderNode, after: RenderNode, progress p: Double,
                           bounds: Rect, _ cr: OpaquePointer) throws(RenderError) {
+        let (page, under, q) = up ? (before, after, p) : (after, before, 1 - p)
         let (x, y, w, h) = (bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height)
-        // curlUp: the before page keeps its top (1 − p); curlDown: the after page covers the top p.
-        let fold = up ? y + h * (1 - p) : y + h * p
-        try drawBody(up ? after : before, cr)
+        let bottom = y + h
+        // The fold line climbs from the bottom edge to the top edge; the flap above it is the
+        // part of the page below it, mirrored about it.
+        let fold = bottom - q * h
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_rectangle(cr, x, y, w, h)
+        cairo_clip(cr)
+        try drawBody(under, cr)
+        guard q < 1 else { return }
+        // The page above the fold, still flat.
         cairo_save(cr)
         cairo_rectangle(cr, x, y, w, fold - y)
         cairo_clip(cr)
-        try drawBody(up ? before : after, cr)
+        try drawBody(page, cr)
         cairo_restore(cr)
-        guard p > 0, p < 1 else { return }
-        let shade = min(24, h * 0.15)
-        let gradient = cairo_pattern_create_linear(0, fold - shade, 0, fold)!
-        cairo_pattern_add_color_stop_rgba(gradient, 0, 0, 0, 0, 0)
-        cairo_pattern_add_color_stop_rgba(gradient, 1, 0, 0, 0, 0.35)
-        cairo_rectangle(cr, x, fold - shade, w, shade)
-        cairo_set_source(cr, gradient)
+        guard q > 0 else { return }
+        // A soft shadow the flap casts on the page beneath it.
+        let flapTop = max(y, 2 * fold - bottom)
+        let shadow = cairo_pattern_create_linear(0, flapTop - 8, 0, flapTop)!
+        cairo_pattern_add_color_stop_rgba(shadow, 0, 0, 0, 0, 0)
+        cairo_pattern_add_color_stop_rgba(shadow, 1, 0, 0, 0, 0.3)
+        cairo_rectangle(cr, x, flapTop - 8, w, 8)
+        cairo_set_source(cr, shadow)
         cairo_fill(cr)
-        cairo_pattern_destroy(gradient)
+        cairo_pattern_destroy(shadow)
+        // The flap: the back of the page, mirrored about the fold, seen through thin paper.
+        cairo_save(cr)
+        cairo_rectangle(cr, x, flapTop, w, fold - flapTop)
+        cairo_clip(cr)
+        cairo_push_group(cr)
+        cairo_translate(cr, 0, 2 * fold)
+        cairo_scale(cr, 1, -1)
+        try drawBody(page, cr)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, 0.35)
+        let paper = cairo_pattern_create_linear(0, flapTop, 0, fold)!
+        cairo_pattern_add_color_stop_rgba(paper, 0, 0.97, 0.97, 0.97, 0.75)
+        cairo_pattern_add_color_stop_rgba(paper, 1, 0.85, 0.85, 0.86, 0.75)
+        cairo_set_source(cr, paper)
+        cairo_paint(cr)
+        cairo_pattern_destroy(paper)
+        cairo_restore(cr)
     }
 }
