@@ -84,7 +84,7 @@ struct RenderCommand: ParsableCommand {
                     try gif?.add(canvas, delay: GIFWriter.delay(ofFrame: rendered / gifStride, fps: fps / Double(gifStride)))
                 }
                 rendered += 1
-                progress.update(rendered, detail: "frames, \(fixed(frame.time)) s")
+                progress.update(rendered, detail: "frames, at \(formatNumber((frame.time * 100).rounded() / 100)) s")
             } catch {
                 failure = error
             }
