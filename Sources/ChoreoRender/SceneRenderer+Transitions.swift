@@ -57,10 +57,10 @@ extension SceneRenderer {
             try drawShifted(before, dx: ux * w * p, dy: uy * h * p, cr)
             try drawShifted(after, dx: -ux * w * (1 - p), dy: -uy * h * (1 - p), cr)
         case .moveIn:
-            try drawBody(before, cr)
+            try drawSide(before, cr)
             try drawShifted(after, dx: -ux * w * (1 - p), dy: -uy * h * (1 - p), cr)
         case .reveal:
-            try drawBody(after, cr)
+            try drawSide(after, cr)
             try drawShifted(before, dx: ux * w * p, dy: uy * h * p, cr)
         case .flipFromLeft, .flipFromRight, .flipFromTop, .flipFromBottom:
             try drawFlip(transition.type, before: before, after: after, progress: p, bounds: bounds, cr)
@@ -69,10 +69,16 @@ extension SceneRenderer {
         }
     }
 
+    /// One side of a transition: the subtree as its snapshot has it, nothing when it was hidden.
+    private func drawSide(_ node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
+        guard !node.isHidden else { return }
+        try drawBody(node, cr)
+    }
+
     private func drawFaded(_ node: RenderNode, alpha: Double, _ cr: OpaquePointer) throws(RenderError) {
         guard alpha > 0 else { return }
         cairo_push_group(cr)
-        try drawBody(node, cr)
+        try drawSide(node, cr)
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, alpha)
     }
@@ -80,7 +86,7 @@ extension SceneRenderer {
     private func drawShifted(_ node: RenderNode, dx: Double, dy: Double, _ cr: OpaquePointer) throws(RenderError) {
         cairo_save(cr)
         cairo_translate(cr, dx, dy)
-        try drawBody(node, cr)
+        try drawSide(node, cr)
         cairo_restore(cr)
     }
 
@@ -129,13 +135,13 @@ extension SceneRenderer {
         defer { cairo_restore(cr) }
         cairo_rectangle(cr, x, y, w, h)
         cairo_clip(cr)
-        try drawBody(under, cr)
+        try drawSide(under, cr)
         guard q < 1 else { return }
         // The page above the fold, still flat.
         cairo_save(cr)
         cairo_rectangle(cr, x, y, w, fold - y)
         cairo_clip(cr)
-        try drawBody(page, cr)
+        try drawSide(page, cr)
         cairo_restore(cr)
         guard q > 0 else { return }
         // A soft shadow the flap casts on the page beneath it.
@@ -154,7 +160,7 @@ extension SceneRenderer {
         cairo_push_group(cr)
         cairo_translate(cr, 0, 2 * fold)
         cairo_scale(cr, 1, -1)
-        try drawBody(page, cr)
+        try drawSide(page, cr)
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, 0.35)
         let paper = cairo_pattern_create_linear(0, flapTop, 0, fold)!

@@ -77,7 +77,9 @@ public final class SceneRenderer {
 
     /// Draws a layer in its parent's coordinates (the context's current user space).
     func draw(_ node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
-        guard !node.isInvisible else { return }
+        // A layer with a running transition draws even while hidden: showing or hiding a view is
+        // what `View.transition` animates, from the snapshots.
+        guard !node.isInvisible || (node.transition != nil && node.properties.opacity > 0) else { return }
         let p = node.properties
         cairo_save(cr)
         defer { cairo_restore(cr) }

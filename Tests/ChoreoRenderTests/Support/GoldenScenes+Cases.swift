@@ -106,5 +106,19 @@ extension GoldenScene {
         }
     }
 
-    static let all = contentKinds + transitions
+    /// Showing and hiding a view through a transition on itself (the seed's status banner).
+    static let visibilityTransitions: [GoldenScene] = [(TransitionAnimation.Kind.curlDown, true), (.flipFromTop, false)].map { kind, shows in
+        GoldenScene(name: "transition-\(shows ? "show" : "hide")-\(kind.rawValue)") { scene in
+            let banner = view("banner", 10, 15, 60, 30, rgb(0.9, 0.9, 0.92), content: .text(TextContent(text: "Hello", fontSize: 12)),
+                              in: scene.rootView)
+            banner.isHidden = shows
+            scene.commit()
+            let transition = TransitionAnimation(type: kind)
+            transition.timing.duration = 1
+            try banner.layer.add(transition, forKey: nil)
+            banner.isHidden = !shows
+        }
+    }
+
+    static let all = contentKinds + transitions + visibilityTransitions
 }
