@@ -91,3 +91,24 @@ struct PixelTests {
         #expect(image.width == 12 + 3 * 32 && image.height == 12 + 2 * (10 + 22 + 12))
     }
 }
+
+@Suite("Renderer groups")
+struct GroupPixelTests {
+    @Test("Shadows, blurs and perspective layers land in the same place inside a translucent group", arguments: ["shadow", "blur", "perspective", "perspective-overflow", "clip"])
+    func effectsInsideGroups(_ name: String) throws {
+        let golden = try #require(GoldenScene.all.first { $0.name == name })
+        func render(groupOpacity: Double) throws -> Canvas {
+            let scene = try golden.makeScene()
+            // Move every view of the scene into a wrapper at the same place, drawn as a group.
+            let wrapper = View(name: "wrapper", frame: Rect(x: 0, y: 0, width: 80, height: 60))
+            for child in scene.rootView.subviews { wrapper.addSubview(child) }
+            wrapper.alpha = groupOpacity
+            scene.rootView.addSubview(wrapper)
+            scene.commit()
+            scene.advance(to: 0.6)
+            return try SceneRenderer().render(scene)
+        }
+        let plain = try render(groupOpacity: 1), grouped = try render(groupOpacity: 0.999)
+        #expect(ImageComparison(tolerance: 2).difference(plain, grouped) == nil)
+    }
+}
