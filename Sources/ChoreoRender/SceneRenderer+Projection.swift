@@ -32,7 +32,7 @@ extension SceneRenderer {
         (deviceWidth, deviceHeight) = (width, height)
         defer { (deviceWidth, deviceHeight) = (savedWidth, savedHeight) }
         do {
-            if p.shadowOpacity > 0, p.shadowColor.alpha > 0 { try drawShadow(of: node, offscreen) }
+            if p.shadowOpacity > 0, p.shadowColor.alpha > 0, !node.masksToBounds { try drawShadow(of: node, offscreen) }
             try drawBody(node, offscreen)
         } catch {
             cairo_destroy(offscreen)

@@ -90,7 +90,8 @@ public final class SceneRenderer {
         guard applyLayerTransform(p, cr) else { return }
         let grouped = p.opacity < 1
         if grouped { cairo_push_group(cr) }
-        if p.shadowOpacity > 0, p.shadowColor.alpha > 0 { try drawShadow(of: node, cr) }
+        // Core Animation clips the shadow with everything else when the layer masks to bounds.
+        if p.shadowOpacity > 0, p.shadowColor.alpha > 0, !node.masksToBounds { try drawShadow(of: node, cr) }
         try drawBody(node, cr)
         if grouped {
             cairo_pop_group_to_source(cr)

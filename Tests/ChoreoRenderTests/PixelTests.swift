@@ -112,3 +112,29 @@ struct GroupPixelTests {
         #expect(ImageComparison(tolerance: 2).difference(plain, grouped) == nil)
     }
 }
+
+@Suite("Renderer shadows")
+struct ShadowPixelTests {
+    func scene(masks: Bool) -> Scene {
+        let scene = Scene()
+        scene.rootView.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+        let card = View(name: "card", frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        card.backgroundColor = .white
+        try! card.layer.setValue(.scalar(1), forKeyPath: "shadowOpacity")
+        try! card.layer.setValue(.size(Size(width: 0, height: 6)), forKeyPath: "shadowOffset")
+        try! card.layer.setValue(.scalar(0.01), forKeyPath: "shadowRadius")
+        card.layer.masksToBounds = masks
+        scene.rootView.addSubview(card)
+        scene.commit()
+        return scene
+    }
+
+    @Test("A sharp shadow sits at the offset, in the shadow colour; masksToBounds clips it away")
+    func offsetAndMask() throws {
+        let canvas = try SceneRenderer().render(scene(masks: false))
+        #expect(canvas.color(x: 20, y: 33) == (0, 0, 0, 255))       // below the card, within the offset
+        #expect(canvas.color(x: 20, y: 37).a == 0)                  // beyond it
+        #expect(canvas.color(x: 20, y: 20) == (255, 255, 255, 255)) // the card covers its own shadow
+        #expect(try SceneRenderer().render(scene(masks: true)).color(x: 20, y: 33).a == 0)
+    }
+}
