@@ -29,6 +29,7 @@ extension TestSession {
                 _ = try advanceEngine { () throws in try host.engine.advance(to: time) }
             }
             host.engine.scene.commit()
+            snapshots.usedImages.insert(name)
             let path = "\(snapshots.directory)/\(name).png"
             let call = "expectImage(\(TestValueFormat.quoted(name)))"
             let result: SceneImageMatcher.Result

@@ -46,3 +46,29 @@ struct ImageSnapshotTests {
             "expectImage: this test runner cannot render images (run the tests with choreo test)") == true)
     }
 }
+
+@Suite("Scene tests: orphaned golden images")
+struct OrphanedImageTests {
+    @Test("A golden PNG no expectImage uses fails the file; updating deletes it")
+    func orphans() throws {
+        let folder = try SceneTestFolder([
+            "image_test.lua": """
+                it("draws", function()
+                  Scene.new{ width = 10, height = 10 }
+                  expectImage("used")
+                end)
+                """,
+            "__snapshots__/image_test.lua/used.png": "x",
+            "__snapshots__/image_test.lua/stale.png": "x",
+        ])
+        let matcher = SceneImageMatcher { _, _, _ in .matched }
+        let report = try folder.run { $0.imageMatcher = matcher }
+        #expect(report.summary == "1 passed, 1 failed")
+        #expect(report.test("golden images")?.failure?.message
+            == "orphaned golden images in \(folder.path)/__snapshots__/image_test.lua: stale.png "
+            + "(no expectImage uses them; delete them, or run choreo test --update-snapshots)")
+        #expect(try folder.run { $0.imageMatcher = matcher; $0.updateSnapshots = true }.summary == "1 passed, 0 failed")
+        #expect(folder.read("__snapshots__/image_test.lua/stale.png") == nil)
+        #expect(folder.read("__snapshots__/image_test.lua/used.png") == "x")
+    }
+}
