@@ -11,7 +11,13 @@ scene="${1:-Scripts/Examples/flight-info.lua}"
 
 Scripts/setup.sh >/dev/null
 echo "== swift build -c release"
-swift build -c release --product choreo 2>&1 | tail -1
+log="$(mktemp)"
+if ! swift build -c release --product choreo >"$log" 2>&1; then
+  cat "$log" >&2
+  exit 1
+fi
+tail -1 "$log"
+rm -f "$log"
 choreo="$(swift build -c release --show-bin-path)/choreo"
 
 # The example never stops (the flight changes every 3 s), so render a window of it: the changes
