@@ -59,10 +59,13 @@ struct ColorQuantizer {
             buckets.append(Bucket(c: (k >> 10, (k >> 5) & 31, k & 31), count: histogram[k], sum: sums[k]))
         }
         var boxes: [[Bucket]] = [buckets]
+        var pixelCounts = [pixels.count]
         while boxes.count < maximumColors {
-            // Split the box with the most pixels among those with more than one bucket.
-            guard let index = boxes.indices.filter({ boxes[$0].count > 1 })
-                .max(by: { boxes[$0].reduce(0) { $0 + $1.count } < boxes[$1].reduce(0) { $0 + $1.count } }) else { break }
+            // Split the box with the most pixels among those with more than one bucket (the first
+            // such box on ties, so the palette is deterministic).
+            var index = -1
+            for i in boxes.indices where boxes[i].count > 1 && (index < 0 || pixelCounts[i] > pixelCounts[index]) { index = i }
+            guard index >= 0 else { break }
             let box = boxes[index]
             func range(_ f: (Bucket) -> Int) -> Int { box.map(f).max()! - box.map(f).min()! }
             let ranges = [range { $0.c.0 }, range { $0.c.1 }, range { $0.c.2 }]
@@ -80,6 +83,8 @@ struct ColorQuantizer {
             }
             boxes[index] = Array(sorted[..<cut])
             boxes.append(Array(sorted[cut...]))
+            pixelCounts[index] = boxes[index].reduce(0) { $0 + $1.count }
+            pixelCounts.append(total - pixelCounts[index])
         }
         return boxes.map { box in
             let n = box.reduce(0) { $0 + $1.count }
