@@ -117,3 +117,53 @@ struct ExampleRenderTests {
         }
     }
 }
+
+@Suite("choreo render help")
+struct RenderHelpTests {
+    @Test("choreo render --help, word for word")
+    func help() throws {
+        let result = try ChoreoCommand.run(["render", "--help"])
+        #expect(result.status == 0)
+        #expect(result.output == """
+            OVERVIEW: Render a scene headless to PNG frames, a contact sheet and an
+            animated GIF.
+
+            Frames are taken on the --fps grid from --from to --to (scene seconds). Without
+            --to or --duration the run ends when the scene is idle, at 10 s at the latest.
+
+            Files: DIR/frame-0000.png..., DIR/NAME-sheet.png, DIR/NAME.gif (NAME: the
+            script's name), and with --timeline DIR/NAME-timeline.png. The GIF keeps at
+            most 50 frames a second (GIF viewers slow down shorter delays).
+
+            Exit status: 0 on success, 1 on a script or rendering error, 2 on a usage error.
+
+            USAGE: choreo render <scene> [--fps <fps>] [--duration <duration>] [--memory-limit <memory-limit>] [--instruction-limit <instruction-limit>] --out <out> [--scale <scale>] [--from <from>] [--to <to>] [--format <format>] [--sheet-frames <sheet-frames>] [--timeline]
+
+            ARGUMENTS:
+              <scene>                 The scene script (a .lua file).
+
+            OPTIONS:
+              --fps <fps>             Frames per second of the headless run. (default: 60.0)
+              --duration <duration>   Stop the run at this many seconds (default: when
+                                      nothing is left to do, at most 3600).
+              --memory-limit <memory-limit>
+                                      Memory limit of the script, in MiB. (default: 256)
+              --instruction-limit <instruction-limit>
+                                      Instruction limit per script turn (top level,
+                                      callback), in millions. (default: 200)
+              --out <out>             The folder to write into (created when missing).
+              --scale <scale>         Device pixels per point. (default: 1.0)
+              --from <from>           The first frame's time, in seconds. (default: 0.0)
+              --to <to>               The last frame's time, in seconds (default: the end
+                                      of the run).
+              --format <format>       png, sheet, gif or all. (default: all)
+              --sheet-frames <sheet-frames>
+                                      How many frames the contact sheet shows. (default: 12)
+              --timeline              Also draw the scene's animations over time, a bar
+                                      each (DIR/NAME-timeline.png).
+              -h, --help              Show help information.
+
+
+            """)
+    }
+}

@@ -11,11 +11,13 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a scene headless to PNG frames, a contact sheet and an animated GIF.",
         discussion: """
-            Frames are taken on the --fps grid from --from to --to (scene seconds). Without --to or
+            Frames are taken on the --fps grid from --from to --to (scene seconds). Without --to or \
             --duration the run ends when the scene is idle, at \(formatNumber(defaultLimit)) s at the latest.
-            Files: DIR/frame-0000.png..., DIR/NAME-sheet.png, DIR/NAME.gif (NAME: the script's name),
-            and with --timeline DIR/NAME-timeline.png.
-            The GIF keeps at most 50 frames a second (GIF viewers slow down shorter delays).
+
+            Files: DIR/frame-0000.png..., DIR/NAME-sheet.png, DIR/NAME.gif (NAME: the script's name), \
+            and with --timeline DIR/NAME-timeline.png. The GIF keeps at most 50 frames a second (GIF \
+            viewers slow down shorter delays).
+
             Exit status: 0 on success, 1 on a script or rendering error, 2 on a usage error.
             """)
 
