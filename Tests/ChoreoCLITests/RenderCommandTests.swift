@@ -75,6 +75,17 @@ struct RenderCommandTests {
         #expect(result.errors.contains("--scale must be a number within (0, 16] (got 0)"))
     }
 
+    @Test("A range after the run's end, or a script error, exits 1 and says why")
+    func nothingToRender() throws {
+        let script = try ChoreoCommand.script(Self.scene)
+        let late = try ChoreoCommand.run(["render", script, "--out", folder(), "--from", "30"])
+        #expect(late.status == 1)
+        #expect(late.errors == "render: no frame to render: the scene had nothing left to do at 1 s, before --from 30 s\n")
+        let broken = try ChoreoCommand.script("local scene = Scene.new{ width = 10 }\nerror('boom')\n")
+        let failed = try ChoreoCommand.run(["render", broken, "--out", folder()])
+        #expect(failed.status == 1 && failed.errors.contains("boom"))
+    }
+
     @Test("A missing image file exits 1 with the file named")
     func missingImage() throws {
         let script = try ChoreoCommand.script("""

@@ -96,7 +96,8 @@ struct RenderCommand: ParsableCommand {
         try script.check(report, host)
         if let failure { throw RenderFailure(message: "\(failure)") }
         guard rendered > 0 else {
-            throw RenderFailure(message: "no frame to render: the run ended at \(fixed(report.endTime)) s, before --from \(formatNumber(from))")
+            let ended = report.reason == .idle ? "the scene had nothing left to do" : "the run ended"
+            throw RenderFailure(message: "no frame to render: \(ended) at \(formatNumber(report.endTime)) s, before --from \(formatNumber(from)) s")
         }
         var written: [String] = []
         if kind == .png || kind == .all { written.append("\(rendered) frames: \(folder.file("frame-\(Self.padded(0)).png"))…") }
