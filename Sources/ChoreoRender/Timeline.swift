@@ -102,7 +102,8 @@ public final class Timeline {
                 defer { previous = sample.state }
                 guard let progress = sample.state.progress else { continue }
                 // Whole pixels, so neighbouring samples meet without seams.
-                let x0 = px(sample.time).rounded(), x1 = max(px(min(sample.time + step, t1)).rounded(), x0 + 1)
+                // (A hair more than a step, so rounding never leaves a seam before the next sample.)
+                let x0 = px(sample.time).rounded(), x1 = max(px(min(sample.time + step * 1.01, t1)).rounded(), x0 + 1)
                 let p = min(max(progress, 0), 1)
                 let (r, g, b) = (0.78 - 0.73 * p, 0.87 - 0.57 * p, 1 - 0.25 * p)
                 cairo_set_source_rgba(cr, r, g, b, sample.state.phase == .active ? 1 : 0.35)
@@ -113,7 +114,8 @@ public final class Timeline {
                     cairo_rectangle(cr, x0, y + rowHeight - 3, max(x1 - x0, 0.5), 3)
                     cairo_fill(cr)
                 }
-                if let previous, previous.progress != nil, previous.iteration != sample.state.iteration {
+                if let previous, previous.phase == .active, sample.state.phase == .active,
+                   previous.iteration != sample.state.iteration {
                     cairo_set_source_rgb(cr, 1, 1, 1)
                     cairo_rectangle(cr, x0 - 1, y, 2, rowHeight)
                     cairo_fill(cr)
