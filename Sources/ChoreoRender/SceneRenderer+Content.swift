@@ -18,7 +18,7 @@ extension SceneRenderer {
     static let fontFamily = "DejaVu Sans"
 
     /// A label's text, one line per "\n", aligned horizontally as asked and centred vertically in
-    /// the bounds as UILabel does. Hinting is off so glyph positions do not depend on the scale's
+    /// the bounds as UILabel does; a line too wide for the bounds ends in "…". Hinting is off so glyph positions do not depend on the scale's
     /// pixel grid. `natural` and `justified` align left (Choreo lays out left-to-right text).
     func drawText(_ text: TextContent, in bounds: Rect, _ cr: OpaquePointer) {
         guard !text.text.isEmpty, text.fontSize > 0, text.textColor.alpha > 0 else { return }
@@ -44,7 +44,8 @@ extension SceneRenderer {
         let blockHeight = lineHeight * Double(lines.count)
         var baseline = bounds.origin.y + (bounds.size.height - blockHeight) / 2 + (lineHeight - font.ascent - font.descent) / 2 + font.ascent
         setSource(cr, text.textColor)
-        for line in lines {
+        for whole in lines {
+            let line = truncated(whole, toWidth: bounds.size.width, cr)
             var extents = cairo_text_extents_t()
             cairo_text_extents(cr, line, &extents)
             let x: Double = switch text.alignment {
@@ -56,6 +57,24 @@ extension SceneRenderer {
             cairo_show_text(cr, line)
             baseline += lineHeight
         }
+    }
+
+    /// A line cut at the end with "…" so that it fits `width` (UILabel's default
+    /// `byTruncatingTail`); a line that fits is returned whole.
+    func truncated(_ line: String, toWidth width: Double, _ cr: OpaquePointer) -> String {
+        func advance(_ text: String) -> Double {
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, text, &extents)
+            return extents.x_advance
+        }
+        guard width > 0, advance(line) > width + 0.01 else { return line }
+        var characters = Array(line)
+        while !characters.isEmpty {
+            characters.removeLast()
+            let candidate = String(characters).trimmingTrailingSpaces + "…"
+            if advance(candidate) <= width + 0.01 { return candidate }
+        }
+        return advance("…") <= width + 0.01 ? "…" : ""
     }
 
     /// An image view's PNG, scaled to fill the bounds (UIImageView's default `scaleToFill`) and
@@ -130,5 +149,14 @@ extension SceneRenderer {
                 cairo_close_path(cr)
             }
         }
+    }
+}
+
+extension String {
+    /// The string without spaces at its end.
+    var trimmingTrailingSpaces: String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
     }
 }

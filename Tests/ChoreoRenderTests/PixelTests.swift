@@ -1,3 +1,4 @@
+import CCairo
 import Testing
 @testable import ChoreoCore
 @testable import ChoreoRender
@@ -136,5 +137,30 @@ struct ShadowPixelTests {
         #expect(canvas.color(x: 20, y: 37).a == 0)                  // beyond it
         #expect(canvas.color(x: 20, y: 20) == (255, 255, 255, 255)) // the card covers its own shadow
         #expect(try SceneRenderer().render(scene(masks: true)).color(x: 20, y: 33).a == 0)
+    }
+}
+
+@Suite("Renderer labels")
+struct LabelPixelTests {
+    @Test("Text too wide for its label ends in an ellipsis and stays inside the bounds")
+    func truncates() throws {
+        let scene = Scene()
+        scene.rootView.frame = Rect(x: 0, y: 0, width: 100, height: 20)
+        let label = View(name: "label", frame: Rect(x: 0, y: 0, width: 60, height: 20),
+                         content: .text(TextContent(text: "A very long departure board line", fontSize: 14)))
+        scene.rootView.addSubview(label)
+        scene.commit()
+        let canvas = try SceneRenderer().render(scene)
+        for x in 61..<100 { for y in 0..<20 { #expect(canvas.color(x: x, y: y).a == 0, "(\(x), \(y))") } }
+        #expect((0..<60).contains { x in (0..<20).contains { canvas.color(x: x, y: $0).a > 0 } })
+        let renderer = try SceneRenderer()
+        let surfaceCanvas = try Canvas(width: 10, height: 10)
+        let cr = surfaceCanvas.makeContext()
+        defer { cairo_destroy(cr) }
+        cairo_select_font_face(cr, SceneRenderer.fontFamily, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, 14)
+        #expect(renderer.truncated("Short", toWidth: 200, cr) == "Short")
+        let cut = renderer.truncated("A very long departure board line", toWidth: 60, cr)
+        #expect(cut.hasSuffix("…") && cut.count < 12)
     }
 }
