@@ -64,8 +64,7 @@ struct RenderCommand: ParsableCommand {
         let epsilon = 0.5 / fps
         let firstFrame = Int((from * fps - 1e-9).rounded(.up))
         let expected = end.map { Int(($0 * fps + 1e-9).rounded(.down)) - firstFrame + 1 }
-        var progress = ProgressBar(total: expected, label: "render")
-        progress.total = expected
+        let progress = ProgressBar(total: expected, label: "render")
 
         let sheet = kind == .sheet || kind == .all ? ContactSheet(maximumFrames: sheetFrames) : nil
         var gif: GIFWriter?

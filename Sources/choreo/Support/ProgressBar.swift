@@ -7,7 +7,7 @@ import Glibc
 struct ProgressBar {
     let isEnabled = isatty(2) == 1
     /// The number of steps, when known.
-    var total: Int?
+    let total: Int?
     let label: String
 
     func update(_ done: Int, detail: String) {
