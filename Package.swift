@@ -21,6 +21,8 @@ let package = Package(
         // System libraries, found through pkg-config (Scripts/setup.sh installs them).
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // giflib has no .pc file on Debian: its module map links "gif" by name.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // The native plugin ABI: a plain C header (and its version query).
         .target(name: "ChoreoPluginABI"),
 
@@ -28,7 +30,7 @@ let package = Package(
         .target(name: "ChoreoRuntime", dependencies: ["ChoreoCore", "ChoreoPluginABI"]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "ChoreoLua", dependencies: ["ChoreoRuntime", "CLua", "CLuaShim"]),
-        .target(name: "ChoreoRender", dependencies: ["ChoreoCore", "CCairo"]),
+        .target(name: "ChoreoRender", dependencies: ["ChoreoCore", "CCairo", "CGif"]),
         .executableTarget(name: "choreo", dependencies: [
             "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -41,7 +43,7 @@ let package = Package(
         .testTarget(name: "ChoreoCoreTests", dependencies: ["ChoreoCore"]),
         .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime"]),
         .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua"]),
-        .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender"]),
+        .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo"], exclude: ["__goldens__"]),
         // Runs the built `choreo` binary: exit codes, help text, determinism of traces.
         .testTarget(name: "ChoreoCLITests", dependencies: ["choreo"]),
     ],

@@ -1,19 +1,33 @@
 #!/usr/bin/env bash
-# The main job of Choreo, headless. Until the renderer lands (issue 8), the most real thing the
-# project shows is its timing core: the named curves side by side, then a spring and an
-# overshooting Bézier evaluated with their velocities.
+# The main job of Choreo, headless: render the Flight Info example (the seed's demo app, every
+# kind of animation at once) to an animated GIF and a contact sheet in out/, and say where they are.
+#
+#   Scripts/demo.sh            # out/flight-info.gif and out/flight-info-sheet.png
+#   Scripts/demo.sh OTHER.lua  # any scene (it runs 2.5 s → 8.5 s: two flight changes for Flight Info)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+scene="${1:-Scripts/Examples/flight-info.lua}"
+
 Scripts/setup.sh >/dev/null
-swift build -c release --product choreo >/dev/null
+echo "== swift build -c release"
+log="$(mktemp)"
+if ! swift build -c release --product choreo >"$log" 2>&1; then
+  cat "$log" >&2
+  exit 1
+fi
+tail -1 "$log"
+rm -f "$log"
 choreo="$(swift build -c release --show-bin-path)/choreo"
 
-echo "== The named timing curves (progress at t)"
-"$choreo" curves table --steps 10
+# The example never stops (the flight changes every 3 s), so render a window of it: the changes
+# at 3 s and 6 s, at 30 frames a second.
+echo "== choreo render $scene"
+"$choreo" render "$scene" --out out --from 2.5 --to 8.5 --fps 30 --format gif
+"$choreo" render "$scene" --out out --from 2.9 --to 4.1 --fps 10 --format sheet
+
+name="$(basename "$scene" .lua)"
 echo
-echo "== An overshooting Bézier: cubic-bezier(0.57, -0.4, 0.96, 0.87)"
-"$choreo" curves eval "cubic-bezier(0.57,-0.4,0.96,0.87)" 0 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1
-echo
-echo "== A CASpringAnimation spring (mass 1, stiffness 100, damping 10) beside CSS steps and linear()"
-"$choreo" curves table "spring(1, 100, 10)" "steps(4, jump-end)" "linear(0, 0.9 60%, 1)" --steps 10
+echo "Open these:"
+echo "  $(pwd)/out/$name.gif          the animation (GIF, loops)"
+echo "  $(pwd)/out/$name-sheet.png    a contact sheet: the first flight change, frame by frame"

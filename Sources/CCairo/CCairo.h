@@ -1,2 +1,3 @@
 // cairo from the system (Debian: libcairo2-dev).
 #include <cairo.h>
+#include <cairo-svg.h>

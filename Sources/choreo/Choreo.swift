@@ -9,7 +9,7 @@ struct Choreo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "choreo",
         abstract: "Choreo: UIKit and Core Animation's animation model on Linux, scripted in Lua.",
-        subcommands: [RunCommand.self, TraceCommand.self, CurvesCommand.self, TestCommand.self])
+        subcommands: [RunCommand.self, TraceCommand.self, CurvesCommand.self, TestCommand.self, RenderCommand.self])
 
     static func main() {
         do {
@@ -17,6 +17,9 @@ struct Choreo: ParsableCommand {
             try command.run()
         } catch let failure as ScriptFailure {
             writeToStandardError(failure.message + "\n")
+            exit(withError: ExitCode(1))
+        } catch let failure as RenderFailure {
+            writeToStandardError(failure.description + "\n")
             exit(withError: ExitCode(1))
         } catch {
             let code = exitCode(for: error)

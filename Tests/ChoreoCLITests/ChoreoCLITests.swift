@@ -22,6 +22,8 @@ struct ChoreoCLITests {
                                       (JSONL or CSV).
               curves                  List timing curves and evaluate them.
               test                    Run Lua scene tests (*_test.lua) headless.
+              render                  Render a scene headless to PNG frames, a contact
+                                      sheet and an animated GIF.
 
               See 'choreo help <subcommand>' for detailed help.
 

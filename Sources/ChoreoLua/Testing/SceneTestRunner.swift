@@ -38,6 +38,8 @@ public struct SceneTestRunner: Sendable {
         public var framesPerSecond = 60.0
         /// The most scene time `runUntilIdle()` waits, in seconds, before it fails.
         public var idleLimit = 600.0
+        /// What `expectImage` renders and compares with (nil: `expectImage` fails, saying so).
+        public var imageMatcher: SceneImageMatcher?
 
         public init(paths: [String] = [], filter: TestNameFilter? = nil, shard: TestShard? = nil) {
             self.paths = paths

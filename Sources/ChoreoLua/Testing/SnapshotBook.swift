@@ -18,6 +18,8 @@ final class SnapshotBook {
     private(set) var written = 0
     /// Which test used each name.
     private var owners: [String: String] = [:]
+    /// The golden images `expectImage` used (SnapshotBook+Images.swift).
+    var usedImages: Set<String> = []
 
     init(file: SceneTestFile, updating: Bool) {
         directory = ScriptFile.directory(of: file.path) + "/__snapshots__/" + file.name

@@ -22,6 +22,9 @@ struct TestFileRunner: Sendable {
         for (index, test) in declared.enumerated() where selects?(test.fullName) ?? true {
             results.append(runTest(index, declared: test, file: file, source: source, snapshots: snapshots))
         }
+        if selects == nil, results.allSatisfy(\.passed), let orphans = snapshots.checkOrphanedImages() {
+            results.append(orphans)
+        }
         return TestFileResult(file: file, tests: results, output: output, snapshotsWritten: snapshots.written)
     }
 

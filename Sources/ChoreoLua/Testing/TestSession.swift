@@ -66,6 +66,7 @@ final class TestSession {
         installEngineControl()
         installExpect()
         installTraceSnapshots()
+        installImageSnapshots()
     }
 
     /// Runs the file's top level (at engine time 0).

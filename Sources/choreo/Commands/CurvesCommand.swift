@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChoreoCore
 import ChoreoLua
+import ChoreoRender
 import ChoreoRuntime
 
 /// `--script FILE`: run a scene script first, so the curves it registers are known too.
@@ -27,7 +28,7 @@ struct CurvesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curves",
         abstract: "List timing curves and evaluate them.",
-        subcommands: [List.self, Eval.self, Table.self])
+        subcommands: [List.self, Eval.self, Table.self, Plot.self])
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the curves known by name.")
@@ -83,6 +84,28 @@ struct CurvesCommand: ParsableCommand {
                 let row = curves.map { fixed($0.progress(at: t)) }
                 print(([fixed(t)] + row).joined(separator: "\t"))
             }
+        }
+    }
+}
+
+extension CurvesCommand {
+    struct Plot: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw a curve's progress and velocity over time (PNG or SVG).",
+            discussion: "NAME is a curve name or a spec such as 'spring(1, 100, 10)'. The file's extension picks the format.")
+
+        @Argument(help: "The curve.") var name: String
+        @Option(help: "The file to write: FILE.png or FILE.svg.") var out: String
+        @OptionGroup var source: CurveSource
+
+        func validate() throws {
+            if CurvePlot.format(of: out) == nil { throw ValidationError("--out must end in .png or .svg (got \(out))") }
+        }
+
+        func run() throws {
+            let curve = try resolveCurve(name, in: source.registry())
+            do { try CurvePlot(curve: curve, name: name).write(to: out) } catch { throw RenderFailure(message: "\(error)") }
+            print(out)
         }
     }
 }

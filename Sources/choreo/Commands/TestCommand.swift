@@ -84,6 +84,7 @@ struct TestCommand: ParsableCommand {
             configuration.updateSnapshots = updateSnapshots
             configuration.memoryLimit = memoryLimit * 1024 * 1024
             configuration.instructionLimit = instructionLimit * 1_000_000
+            configuration.imageMatcher = .rendered
             return configuration
         } catch let error as SceneTestUsageError {
             throw ValidationError(error.message)

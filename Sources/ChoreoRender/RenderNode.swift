@@ -1,0 +1,43 @@
+import ChoreoCore
+
+/// One layer as the renderer draws it: its presentation values, content, children and the
+/// transition running on it, frozen at one instant. Built from a live layer (presentation values
+/// at the scene's current time) or from a transition's snapshot.
+struct RenderNode {
+    var properties: LayerProperties
+    var content: LayerContent
+    var isHidden: Bool
+    var masksToBounds: Bool
+    var transition: TransitionPresentation?
+    var sublayers: [RenderNode]
+
+    init(layer: Layer) {
+        let frame = layer.presentationFrame
+        properties = frame.properties
+        content = layer.content
+        isHidden = layer.isHidden
+        masksToBounds = layer.masksToBounds
+        transition = frame.transition
+        sublayers = layer.sublayers.map(RenderNode.init(layer:))
+    }
+
+    init(snapshot: LayerSnapshot) {
+        properties = snapshot.properties
+        content = snapshot.content
+        isHidden = snapshot.isHidden
+        masksToBounds = snapshot.masksToBounds
+        transition = nil
+        sublayers = snapshot.sublayers.map(RenderNode.init(snapshot:))
+    }
+
+    /// Sublayers in drawing order: by zPosition, then in tree order (Core Animation's order).
+    var sublayersInDrawingOrder: [RenderNode] {
+        guard sublayers.contains(where: { $0.properties.zPosition != 0 }) else { return sublayers }
+        return sublayers.enumerated().sorted {
+            ($0.element.properties.zPosition, $0.offset) < ($1.element.properties.zPosition, $1.offset)
+        }.map(\.element)
+    }
+
+    /// Whether drawing the node would leave no mark.
+    var isInvisible: Bool { isHidden || !(properties.opacity > 0) }
+}

@@ -1,0 +1,179 @@
+import CCairo
+import ChoreoCore
+
+/// Draws a scene's presentation tree into a `Canvas` with cairo: what the scene looks like now.
+///
+///     let renderer = try SceneRenderer(scale: 2)
+///     scene.advance(to: 0.5)
+///     let canvas = try renderer.render(scene)        // 750×1334 for a 375×667 scene
+///     try canvas.writePNG(to: "frame.png")
+///
+/// Each layer is drawn as Core Animation composites it, back to front: its shadow, background
+/// (rounded by `cornerRadius`), content (text, image, shape, a blur of what is behind), its
+/// sublayers (by zPosition, clipped to the bounds with `masksToBounds`), then its border. A layer
+/// with opacity below 1 is drawn as a group (iOS's group opacity), so overlapping sublayers do
+/// not show through each other. Transforms act about the anchor point. A running transition
+/// draws the layer from its before and after snapshots (`SceneRenderer+Transitions.swift`).
+///
+/// Contract: the same scene at the same time gives the same pixels (cairo draws deterministically
+/// and the renderer uses no clock and no randomness). Images are read once per renderer and
+/// cached by path. `scale` is device pixels per point, finite and > 0.
+public final class SceneRenderer {
+    /// Device pixels per point.
+    public let scale: Double
+    /// A colour painted under the scene (nil: transparent where nothing is drawn).
+    public var background: Color?
+    var images: [String: Canvas] = [:]
+    /// The device size of the canvas being drawn (shadows and blurs stay within it).
+    var deviceWidth = 0
+    var deviceHeight = 0
+
+    public init(scale: Double = 1, background: Color? = nil) throws(RenderError) {
+        guard scale.isFinite, scale > 0, scale <= 16 else {
+            throw .invalidSize("the scale must be a number within (0, 16] (got \(formatNumber(scale)))")
+        }
+        self.scale = scale
+        self.background = background
+    }
+
+    /// The canvas size, in pixels, for a scene of `size` points.
+    public func pixelSize(of size: Size) throws(RenderError) -> (width: Int, height: Int) {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw .invalidSize("the scene size must be positive (got \(formatNumber(size.width))×\(formatNumber(size.height)))")
+        }
+        let width = (size.width * scale).rounded(.up), height = (size.height * scale).rounded(.up)
+        guard width <= Double(Canvas.maximumSide), height <= Double(Canvas.maximumSide) else {
+            throw .invalidSize("the image would be \(formatNumber(width))×\(formatNumber(height)) pixels; the most is \(Canvas.maximumSide) a side")
+        }
+        return (Int(width), Int(height))
+    }
+
+    /// Draws the scene as it presents now; the canvas is the root layer's bounds at `scale`.
+    public func render(_ scene: Scene) throws(RenderError) -> Canvas {
+        try render(scene.rootLayer, size: scene.rootLayer.presentation.bounds.size)
+    }
+
+    /// Draws a layer tree into a canvas of `size` points, the tree's root placed by its own
+    /// position in a parent whose origin is the canvas's top-left corner.
+    public func render(_ layer: Layer, size: Size) throws(RenderError) -> Canvas {
+        let (width, height) = try pixelSize(of: size)
+        let canvas = try Canvas(width: width, height: height)
+        deviceWidth = width
+        deviceHeight = height
+        let cr = canvas.makeContext()
+        defer { cairo_destroy(cr) }
+        if let background {
+            setSource(cr, background)
+            cairo_paint(cr)
+        }
+        cairo_scale(cr, scale, scale)
+        try draw(RenderNode(layer: layer), cr)
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+        return canvas
+    }
+
+    // MARK: Layers
+
+    /// Draws a layer in its parent's coordinates (the context's current user space).
+    func draw(_ node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
+        // A layer with a running transition draws even while hidden: showing or hiding a view is
+        // what `View.transition` animates, from the snapshots.
+        guard !node.isInvisible || (node.transition != nil && node.properties.opacity > 0) else { return }
+        let p = node.properties
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if let warp = Homography.layerToParent(p), !warp.isAffine {
+            try drawProjected(node, warp: warp, cr)
+            return
+        }
+        guard applyLayerTransform(p, cr) else { return }
+        let grouped = p.opacity < 1
+        if grouped { cairo_push_group(cr) }
+        // Core Animation clips the shadow with everything else when the layer masks to bounds.
+        if p.shadowOpacity > 0, p.shadowColor.alpha > 0, !node.masksToBounds { try drawShadow(of: node, cr) }
+        try drawBody(node, cr)
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, min(max(p.opacity, 0), 1))
+        }
+    }
+
+    /// Moves user space from the parent's coordinates to the layer's bounds coordinates:
+    /// position, then the transform about the anchor point, then the bounds' origin. Returns
+    /// false when the transform flattens the layer to nothing (or is not finite).
+    func applyLayerTransform(_ p: LayerProperties, _ cr: OpaquePointer) -> Bool {
+        let t = p.transform
+        var matrix = cairo_matrix_t(xx: t.m11, yx: t.m12, xy: t.m21, yy: t.m22, x0: t.m41, y0: t.m42)
+        let determinant = matrix.xx * matrix.yy - matrix.xy * matrix.yx
+        guard determinant.isFinite, abs(determinant) > 1e-12, matrix.x0.isFinite, matrix.y0.isFinite else { return false }
+        cairo_translate(cr, p.position.x, p.position.y)
+        if !t.isIdentity { cairo_transform(cr, &matrix) }
+        let size = p.bounds.size
+        cairo_translate(cr, -(p.bounds.origin.x + p.anchorPoint.x * size.width),
+                        -(p.bounds.origin.y + p.anchorPoint.y * size.height))
+        return true
+    }
+
+    /// Everything of a layer but its shadow and opacity, in its bounds coordinates: background,
+    /// content, sublayers, border — or a running transition in their place.
+    func drawBody(_ node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
+        if let transition = node.transition {
+            try drawTransition(transition, of: node, cr)
+            return
+        }
+        let p = node.properties
+        let bounds = p.bounds
+        // A blur view blurs what is behind it, and its background tints the blur.
+        if case .blur = node.content { try drawContent(node, cr) }
+        if p.backgroundColor.alpha > 0 {
+            roundedRect(cr, bounds, radius: p.cornerRadius)
+            setSource(cr, p.backgroundColor)
+            cairo_fill(cr)
+        }
+        if node.content != .blur { try drawContent(node, cr) }
+        if !node.sublayers.isEmpty {
+            cairo_save(cr)
+            if node.masksToBounds {
+                roundedRect(cr, bounds, radius: p.cornerRadius)
+                cairo_clip(cr)
+            }
+            for child in node.sublayersInDrawingOrder { try draw(child, cr) }
+            cairo_restore(cr)
+        }
+        if p.borderWidth > 0, p.borderColor.alpha > 0 {
+            // The border lies inside the bounds (Core Animation draws it inset).
+            let w = min(p.borderWidth, min(bounds.size.width, bounds.size.height) / 2)
+            let inset = Rect(x: bounds.origin.x + w / 2, y: bounds.origin.y + w / 2,
+                             width: bounds.size.width - w, height: bounds.size.height - w)
+            roundedRect(cr, inset, radius: max(p.cornerRadius - w / 2, 0))
+            setSource(cr, p.borderColor)
+            cairo_set_line_width(cr, w)
+            cairo_stroke(cr)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A rectangle path with circular corners of `radius` (clamped to half the shorter side).
+    func roundedRect(_ cr: OpaquePointer, _ rect: Rect, radius: Double) {
+        let (x, y, w, h) = (rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+        let r = max(0, min(radius, min(abs(w), abs(h)) / 2))
+        cairo_new_path(cr)
+        guard r > 0 else {
+            cairo_rectangle(cr, x, y, w, h)
+            return
+        }
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + w - r, y + r, r, -.pi / 2, 0)
+        cairo_arc(cr, x + w - r, y + h - r, r, 0, .pi / 2)
+        cairo_arc(cr, x + r, y + h - r, r, .pi / 2, .pi)
+        cairo_arc(cr, x + r, y + r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+
+    func setSource(_ cr: OpaquePointer, _ color: Color) {
+        let c = color.clamped
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    }
+}
