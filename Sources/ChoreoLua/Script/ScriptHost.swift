@@ -22,16 +22,22 @@ public final class ScriptHost {
     public internal(set) var createdScenes: [Scene] = []
     /// The first error raised by script code outside an engine callback (a delegate, a curve).
     public internal(set) var deferredError: LuaError?
+    /// The plugins loaded (DESIGN §6), native and Lua, in the order of the plugin path.
+    public internal(set) var loadedPlugins: [LoadedPlugin] = []
+    /// The plugins refused, each with the reason; the others still load.
+    public internal(set) var pluginFailures: [PluginLoadError] = []
 
     public init(
         scriptDirectory: String? = nil, memoryLimit: Int = LuaVM.defaultMemoryLimit,
-        instructionLimit: Int = LuaVM.defaultInstructionLimit, framesPerSecond: Double = 60
+        instructionLimit: Int = LuaVM.defaultInstructionLimit, framesPerSecond: Double = 60,
+        plugins: PluginCatalog = .empty
     ) throws {
         vm = LuaVM(memoryLimit: memoryLimit, instructionLimit: instructionLimit)
         vm.moduleDirectory = scriptDirectory
         engine = try Engine(framesPerSecond: framesPerSecond)
         self.scriptDirectory = scriptDirectory
         installBindings()
+        loadPlugins(plugins)
     }
 
     deinit { vm.close() }

@@ -3,22 +3,26 @@ import ChoreoCore
 import ChoreoLua
 import ChoreoRuntime
 
-/// `--script FILE`: run a scene script first, so the curves it registers are known too.
+/// `--script FILE`: run a scene script first, so the curves it registers are known too;
+/// `--plugins DIR`: more plugins (the plugin path's are always loaded).
 struct CurveSource: ParsableArguments {
     @Option(help: "Run this script first and include the curves it registers (Timing.register).")
     var script: String?
+    @OptionGroup var plugins: PluginOptions
 
-    /// The registry: the built-in curves, plus the script's registrations.
-    func registry() throws -> TimingRegistry {
-        guard let script else { return TimingRegistry() }
-        let host = try ScriptHost(scriptDirectory: ScriptFile.directory(of: script))
+    /// A host whose registry holds the built-in curves, the plugins' providers, and the script's
+    /// registrations. Keep it while using the curves: Lua providers run in its Lua state.
+    func host() throws -> ScriptHost {
+        let host = try ScriptHost(scriptDirectory: script.map(ScriptFile.directory(of:)), plugins: plugins.catalog())
+        warnAboutPlugins(host.pluginFailures)
         host.vm.printHandler = { _ in }
+        guard let script else { return host }
         do {
             try host.run(fileAt: script)
         } catch {
             throw ScriptFailure(message: "\(error)")
         }
-        return host.registry
+        return host
     }
 }
 
@@ -35,7 +39,7 @@ struct CurvesCommand: ParsableCommand {
         @OptionGroup var source: CurveSource
 
         func run() throws {
-            for name in try source.registry().names { print(name) }
+            for name in try source.host().registry.names { print(name) }
         }
     }
 
@@ -53,7 +57,8 @@ struct CurvesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let curve = try resolveCurve(name, in: source.registry())
+            let host = try source.host()
+            let curve = try resolveCurve(name, in: host.registry)
             print("t\tprogress\tvelocity")
             for t in times {
                 print("\(formatNumber(t))\t\(formatNumber(curve.progress(at: t)))\t\(formatNumber(curve.velocity(at: t)))")
@@ -74,7 +79,8 @@ struct CurvesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let registry = try source.registry()
+            let host = try source.host()
+            let registry = host.registry
             let names = self.names.isEmpty ? registry.names : self.names
             let curves = try names.map { try resolveCurve($0, in: registry) }
             print((["t"] + names).joined(separator: "\t"))
