@@ -4,7 +4,7 @@
  * Ten families — quad, cubic, quart, quint, sine, expo, circ, back, elastic, bounce — each as
  * easeIn, easeOut, easeInOut and easeOutIn: `penner.easeOutBounce`, `penner.easeInOutBack`, ...
  * Penner wrote each as f(t, b, c, d); with b = 0, c = 1, d = 1 they are functions of the time
- * fraction t. easeOut(t) = 1 − easeIn(1 − t), easeInOut runs easeIn over the first half and
+ * fraction t. easeOut(t) = 1 − easeIn(1 − t) (and exactly 0 at t = 0), easeInOut runs easeIn over the first half and
  * easeOut over the second, easeOutIn the other way round — which is exactly Penner's closed
  * forms for every family but elastic, written out below as he gave it.
  *
@@ -74,7 +74,7 @@ static double outin_elastic(const double *p, double t) {
 /* --- easeOut, easeInOut and easeOutIn from easeIn ---------------------------------------------- */
 
 #define DERIVED_OUT(F) \
-    static double out_##F(const double *p, double t) { return 1 - in_##F(p, 1 - t); }
+    static double out_##F(const double *p, double t) { return t <= 0 ? 0 : 1 - in_##F(p, 1 - t); }
 #define DERIVED_HALVES(F) \
     static double inout_##F(const double *p, double t) { \
         return t < 0.5 ? in_##F(p, 2 * t) / 2 : 1 - in_##F(p, 2 - 2 * t) / 2; } \
