@@ -73,7 +73,8 @@ extension ScriptHost {
         case .boolean(true): return 256
         case let value:
             guard let samples = value.intValue, (2...100_000).contains(samples) else {
-                throw ScriptValues.mismatch("bake", "a sample count within 2...100000 (or true for 256)", value)
+                throw ArgumentError(parameter: "bake", requirement: "must be a sample count within 2...100000 (or true for 256)",
+                                    value: value.doubleValue.map(formatNumber) ?? ScriptValues.luaTypeName(value))
             }
             return samples
         }

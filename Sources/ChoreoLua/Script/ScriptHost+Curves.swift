@@ -65,10 +65,10 @@ extension ScriptHost {
         do {
             return ScriptCurve(try registry.curve(named: curveName, parameters: parameters), name: curveName)
         } catch {
-            if error.parameter == "curve" {
-                throw ArgumentError(parameter: name, requirement: error.requirement, value: error.value)
-            }
-            throw ArgumentError(parameter: "\(name) (\(error.parameter))", requirement: error.requirement, value: error.value)
+            // Errors about the curve itself name the parameter it was given for; errors about its
+            // parameters already name the curve (`penner.easeOutBack.overshoot must be ...`).
+            guard error.parameter == "curve" else { throw error }
+            throw ArgumentError(parameter: name, requirement: error.requirement, value: error.value)
         }
     }
 
