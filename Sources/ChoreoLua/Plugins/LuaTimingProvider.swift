@@ -17,6 +17,8 @@ final class LuaTimingProvider: TimingProvider, @unchecked Sendable {
     private let durationValue: LuaValue
     private let bakeSamples: Int?
     private weak var host: ScriptHost?
+    /// Baked curves by parameter values: sampling is the costly part, and values repeat.
+    private var bakedCurves: [[Double]: BakedCurve] = [:]
 
     var hasVelocity: Bool { velocityFunction != nil }
     var hasDuration: Bool { !durationValue.isNil }
@@ -101,8 +103,11 @@ final class LuaTimingProvider: TimingProvider, @unchecked Sendable {
         guard let progressFunction else { preconditionFailure("a provider has progress or curve") }
         let seconds = try duration(params: params, host: host)
         if let bakeSamples {
+            if let baked = bakedCurves[values] { return baked }
             let table = try MonotoneCubicCurve(samples: bakeSamples) { t in try self.value(progressFunction, t, params, host) }
-            return BakedCurve(table: table, duration: seconds)
+            let baked = BakedCurve(table: table, duration: seconds)
+            bakedCurves[values] = baked
+            return baked
         }
         try checkSamples { t in try self.value(progressFunction, t, params, host) }
         if let velocityFunction { try checkSamples { t in try self.value(velocityFunction, t, params, host, what: "velocity") } }
