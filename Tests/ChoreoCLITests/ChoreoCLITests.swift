@@ -21,6 +21,8 @@ struct ChoreoCLITests {
                                       (JSONL or CSV).
               curves                  List timing curves and evaluate them.
               test                    Run Lua scene tests (*_test.lua) headless.
+              plugins                 List the timing-provider plugins on the plugin path,
+                                      or check one plugin.
 
               See 'choreo help <subcommand>' for detailed help.
 

@@ -47,7 +47,7 @@ public enum ProviderCheck {
                 let forward = (progress(t + h) - p) / h, backward = (p - progress(t - h)) / h
                 let close = { (slope: Double) in abs(v - slope) <= 1e-3 * max(1, abs(slope)) }
                 if !close(forward) && !close(backward) {
-                    problems.append("velocity(\(f(t))) = \(f(v)) but the slope of progress there is \(f(forward))")
+                    problems.append("velocity(\(f(t))) = \(f(v)) but the slope of progress there is \(f((forward * 1e6).rounded() / 1e6))")
                     break
                 }
             }
