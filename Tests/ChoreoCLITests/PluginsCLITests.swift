@@ -70,6 +70,9 @@ struct PluginsCLITests {
             "material.lua": "return { name = 'material', version = '9', providers = { standard = function(t) return t end } }",
             "mine.lua": "return { name = 'mine', version = '1', providers = { cube = function(t) return t * t * t end } }",
         ])
+        let back = try ChoreoCommand.run(["curves", "eval", "penner.easeOutBack", "0.5", "--param", "overshoot=0"])
+        #expect(back.output.hasPrefix("t\tprogress\tvelocity\n0.5\t0.875\t"))  // easeOutCubic with no overshoot
+        #expect(try ChoreoCommand.run(["curves", "eval", "penner.easeOutBack", "0.5", "--param", "oops=1"]).status == 2)
         let eval = try ChoreoCommand.run(["curves", "eval", "mine.cube", "0.5", "--plugins", dir])
         #expect(eval.status == 0)
         #expect(eval.output.contains("0.5\t0.125\t"))

@@ -50,15 +50,35 @@ struct CurvesCommand: ParsableCommand {
 
         @Argument(help: "The curve.") var name: String
         @Argument(help: "Time fractions in 0...1.") var times: [Double]
+        @Option(name: .customLong("param"), help: ArgumentHelp(
+            "A parameter of a plugin's provider, such as overshoot=2 (repeatable).", valueName: "name=value"))
+        var parameters: [String] = []
         @OptionGroup var source: CurveSource
 
         func validate() throws {
             if times.isEmpty { throw ValidationError("give at least one time fraction T") }
+            _ = try parameterValues()
+        }
+
+        /// `--param name=value` items as a dictionary.
+        func parameterValues() throws -> [String: Double] {
+            var values: [String: Double] = [:]
+            for item in parameters {
+                let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty, let value = Double(parts[1]) else {
+                    throw ValidationError("--param must be name=number (got \(item))")
+                }
+                values[parts[0]] = value
+            }
+            return values
         }
 
         func run() throws {
             let host = try source.host()
-            let curve = try resolveCurve(name, in: host.registry)
+            let curve: any TimingCurve
+            do { curve = try host.registry.curve(named: name, parameters: try parameterValues()) } catch let error as ArgumentError {
+                throw ValidationError(error.description)
+            }
             print("t\tprogress\tvelocity")
             for t in times {
                 print("\(formatNumber(t))\t\(formatNumber(curve.progress(at: t)))\t\(formatNumber(curve.velocity(at: t)))")

@@ -63,6 +63,24 @@ struct LuaPluginTests {
         #expect(notCurve?.contains("easeOut has no parameter 'overshoot' (it takes none)") == true)
     }
 
+    @Test("A host with Lua plugins is freed when dropped, with curves made from them")
+    func lifetime() throws {
+        weak var dropped: ScriptHost?
+        try {
+            let host = try pluginHost([try luaPluginDirectory(["easing.lua": Self.easing])])
+            dropped = host
+            try host.run(source: """
+                local scene = Scene.new{ width = 10, height = 10 }
+                local box = View.new{ frame = {0, 0, 1, 1} }
+                scene.view:addSubview(box)
+                local fade = BasicAnimation.new("opacity")
+                fade.toValue, fade.timingFunction = 0, {"easing.power", exponent = 3}
+                box.layer:addAnimation(fade, "fade")
+                """, chunkName: "scene.lua")
+        }()
+        #expect(dropped == nil)
+    }
+
     @Test("Plugins run in an environment of their own: no scene API, and their globals do not leak")
     func isolation() throws {
         let source = """
