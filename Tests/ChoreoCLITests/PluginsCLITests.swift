@@ -87,6 +87,22 @@ struct PluginsCLITests {
         #expect(try ChoreoCommand.run(["run", scene, "--plugins", "/no/such/dir"]).status == 2)
     }
 
+    @Test("CHOREO_PLUGIN_PATH comes after ./Plugins and before --plugins; later directories win")
+    func environmentPath() throws {
+        func plugin(_ value: Double) -> String {
+            "return { name = 'mine', version = '1', providers = { level = function(t) return t < 1 and \(value) * t or 1 end } }"
+        }
+        let first = try folder(["mine.lua": plugin(0.1)]), second = try folder(["mine.lua": plugin(0.2)])
+        let flag = try folder(["mine.lua": plugin(0.3)])
+        let eval = ["curves", "eval", "mine.level", "0.5"]
+        let fromEnvironment = try ChoreoCommand.run(eval, environment: ["CHOREO_PLUGIN_PATH": "\(first):\(second)"])
+        #expect(fromEnvironment.output.contains("0.5\t0.1\t"))  // the second directory's, 0.2 × 0.5
+        let fromFlag = try ChoreoCommand.run(eval + ["--plugins", flag], environment: ["CHOREO_PLUGIN_PATH": first])
+        #expect(fromFlag.output.contains("0.5\t0.15\t"))
+        let list = try ChoreoCommand.run(["plugins", "list", "--plugins", flag], environment: ["CHOREO_PLUGIN_PATH": first])
+        #expect(list.output.contains("shadowed: \(first)/mine.lua by \(flag)/mine.lua\n"))
+    }
+
     @Test("A broken plugin is a warning: the scene still runs with the other plugins")
     func brokenPluginWarns() throws {
         let dir = try folder(["bad.lua": "return 7"])

@@ -14,9 +14,11 @@ func luaPluginDirectory(_ files: [String: String]) throws -> String {
 }
 
 /// A host with the plugins of `directories` (and nothing else).
-func pluginHost(_ directories: [String], instructionLimit: Int = LuaVM.defaultInstructionLimit) throws -> ScriptHost {
+func pluginHost(
+    _ directories: [String], memoryLimit: Int = LuaVM.defaultMemoryLimit, instructionLimit: Int = LuaVM.defaultInstructionLimit
+) throws -> ScriptHost {
     let catalog = PluginCatalog(path: PluginPath(directories.map { PluginPath.Entry(directory: $0) }))
-    return try ScriptHost(instructionLimit: instructionLimit, plugins: catalog)
+    return try ScriptHost(memoryLimit: memoryLimit, instructionLimit: instructionLimit, plugins: catalog)
 }
 
 /// The package's root folder.

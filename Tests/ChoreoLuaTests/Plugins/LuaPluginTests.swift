@@ -133,6 +133,18 @@ struct LuaPluginTests {
         #expect(asked?.contains("is not available: plugin \(dir)/nan.lua refused") == true)
     }
 
+    @Test("A plugin that allocates without bound is refused by the memory limit, and the scene still runs")
+    func memoryBomb() throws {
+        let dir = try luaPluginDirectory([
+            "bomb.lua": "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1024) .. i end",
+            "fine.lua": "return { name = 'fine', version = '1', providers = { id = function(t) return t end } }",
+        ])
+        let host = try pluginHost([dir], memoryLimit: 16 << 20)
+        #expect(host.pluginFailures.map(\.name) == ["bomb"])
+        #expect(host.pluginFailures.first?.reason.contains("memory limit exceeded") == true)
+        #expect(try numbers("local s = string.rep('y', 1000) return Timing.get('fine.id'):progress(0.5)", in: host) == [0.5])
+    }
+
     @Test("A Lua provider that fails during a frame is reported with the plugin's file and line, once")
     func failureInFrame() throws {
         let source = """
