@@ -101,7 +101,8 @@ struct CurvesCommand: ParsableCommand {
         func run() throws {
             let host = try source.host()
             let registry = host.registry
-            let names = self.names.isEmpty ? registry.names : self.names
+            // By default the built-in (and script-registered) curves, not every plugin provider.
+            let names = self.names.isEmpty ? registry.names.filter { registry.providers[$0] == nil } : self.names
             let curves = try names.map { try resolveCurve($0, in: registry) }
             print((["t"] + names).joined(separator: "\t"))
             for i in 0...steps {
