@@ -63,7 +63,8 @@ extension ScriptHost {
     /// A registered curve or provider by name, with parameters; errors name `name`.
     func namedCurve(_ curveName: String, parameters: [String: Double], name: String) throws -> any TimingCurve {
         do {
-            return ScriptCurve(try registry.curve(named: curveName, parameters: parameters), name: curveName)
+            let found = try registry.curve(named: curveName, parameters: parameters)
+            return (found as? ScriptCurve) ?? ScriptCurve(found, name: curveName)  // keeps a spring's initialVelocity
         } catch {
             // Errors about the curve itself name the parameter it was given for; errors about its
             // parameters already name the curve (`penner.easeOutBack.overshoot must be ...`).

@@ -50,6 +50,16 @@ struct LuaPluginTests {
         #expect(try numbers("return Timing.get('easing.slow', { scale = 2 }).duration", in: host) == [4])
     }
 
+    @Test("Timing.get still returns a registered curve object itself, spring velocity and all")
+    func registeredObject() throws {
+        let host = try ScriptHost()
+        #expect(try numbers("""
+            local s = Timing.register("s", SpringTimingParameters.new{ dampingRatio = 0.5, initialVelocity = {1, 0.2} })
+            local got = Timing.get("s")
+            return got == s and 1 or 0, got.initialVelocity.dy
+            """, in: host) == [1, 0.2])
+    }
+
     @Test("Unknown parameters and bad values are errors naming the provider and the valid parameters")
     func parameterErrors() throws {
         let host = try pluginHost([try luaPluginDirectory(["easing.lua": Self.easing])])
