@@ -56,7 +56,7 @@ extern "C" {
 typedef struct choreo_provider {
     /** The provider's name inside its plugin ("easeOutBounce"); scenes use "plugin.provider". */
     const char *name;
-    /** Number of parameters, and their names and default values (arrays of `param_count`). */
+    /** Number of parameters (0...64), and their names and default values (arrays of `param_count`). */
     int param_count;
     const char *const *param_names;
     const double *param_defaults;
@@ -80,7 +80,7 @@ typedef struct choreo_plugin_descriptor {
     /** The plugin's name ("penner": the library is libpenner.so) and version ("1.0.0"). */
     const char *name;
     const char *version;
-    /** The providers, `provider_count` (≥ 1) of them. */
+    /** The providers, `provider_count` (1...10000) of them. */
     int provider_count;
     const choreo_provider *providers;
 } choreo_plugin_descriptor;

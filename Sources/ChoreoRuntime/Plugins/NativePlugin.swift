@@ -84,6 +84,10 @@ public final class NativePlugin: Sendable {
         guard descriptor.provider_count > 0, let list = descriptor.providers else {
             throw refuse("invalid descriptor: plugin '\(name)' has no providers")
         }
+        // Counts this large are garbage (an uninitialised field), not plugins: refuse before reading.
+        guard descriptor.provider_count <= 10_000 else {
+            throw refuse("invalid descriptor: plugin '\(name)' claims \(descriptor.provider_count) providers (at most 10000)")
+        }
         var providers: [NativeTimingProvider] = []
         for index in 0..<Int(descriptor.provider_count) {
             let entry = list[index]
@@ -95,6 +99,9 @@ public final class NativePlugin: Sendable {
                 throw refuse("invalid descriptor: two providers are named '\(providerName)'")
             }
             guard let progress = entry.progress else { throw refuse("invalid descriptor: \(qualified) has no progress function") }
+            guard entry.param_count <= 64 else {
+                throw refuse("invalid descriptor: \(qualified) claims \(entry.param_count) parameters (at most 64)")
+            }
             guard entry.param_count >= 0, entry.param_count == 0 || (entry.param_names != nil && entry.param_defaults != nil) else {
                 throw refuse("invalid descriptor: \(qualified) declares \(entry.param_count) parameters without names or defaults")
             }

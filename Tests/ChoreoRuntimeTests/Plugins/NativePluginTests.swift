@@ -66,6 +66,7 @@ struct NativePluginTests {
             == "invalid descriptor: the plugin is named 'other' but its file is named for 'tiny'")
         #expect(try refusal(cPlugin(version: "\"\"")) == "invalid descriptor: plugin 'tiny' has no version")
         #expect(try refusal(cPlugin(count: 0)) == "invalid descriptor: plugin 'tiny' has no providers")
+        #expect(try refusal(cPlugin(count: 20000)) == "invalid descriptor: plugin 'tiny' claims 20000 providers (at most 10000)")
         #expect(try refusal(cPlugin(
             providers: "{ \"linear\", 0, NULL, NULL, linear, NULL, NULL, NULL, 0 }, { \"linear\", 0, NULL, NULL, linear, NULL, NULL, NULL, 0 }",
             count: 2)) == "invalid descriptor: two providers are named 'linear'")
