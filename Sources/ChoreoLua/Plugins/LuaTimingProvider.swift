@@ -96,8 +96,9 @@ final class LuaTimingProvider: TimingProvider, @unchecked Sendable {
         if let curveFactory {
             let made = try host.vm.call(curveFactory, [.table(params)]).first ?? .nil
             let curve = try host.curve(from: made, name: name)
+            let hadError = host.deferredError != nil
             try checkSamples { curve.progress(within: $0) }
-            try host.throwDeferredError()
+            if !hadError { try host.throwDeferredError() }  // a Lua curve the factory made failed
             return curve
         }
         guard let progressFunction else { preconditionFailure("a provider has progress or curve") }
