@@ -22,7 +22,7 @@ struct PluginsCLITests {
         #expect(result.output.contains("  penner.easeInOutElastic(amplitude = 1, period = 0.45)\n"))
         #expect(result.output.contains("  physics.decay(velocity = 1000, deceleration = 0.998, threshold = 1)  [velocity, own duration]\n"))
         #expect(result.output.contains("material 1.0.0 (lua) Plugins/material.lua\n"))
-        #expect(result.output.contains("  springs.bouncy(bounce = 0.3, duration = 0.5)\n"))
+        #expect(result.output.contains("  springs.bouncy(bounce = 0.3, duration = 0.5)  [own duration]\n"))
     }
 
     @Test("plugins check passes every shipped plugin")

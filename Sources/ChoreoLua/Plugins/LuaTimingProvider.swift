@@ -21,7 +21,12 @@ final class LuaTimingProvider: TimingProvider, @unchecked Sendable {
     private var bakedCurves: [[Double]: BakedCurve] = [:]
 
     var hasVelocity: Bool { velocityFunction != nil }
-    var hasDuration: Bool { !durationValue.isNil }
+    /// A declared duration, or (for a curve factory) whether its curve at the defaults has one.
+    var hasDuration: Bool {
+        if !durationValue.isNil { return true }
+        guard curveFactory != nil else { return false }
+        return (try? makeCurve(values: parameters.map(\.defaultValue)))?.duration != nil
+    }
 
     static let fields = ["progress", "velocity", "duration", "params", "curve", "exactEndpoints", "bake"]
 
