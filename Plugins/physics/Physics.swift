@@ -11,7 +11,8 @@ import ChoreoPluginABI
 /// `physics.decay`: a body thrown with an initial velocity, slowed by friction until it rests —
 /// Facebook POP's `POPDecayAnimation` (and UIScrollView's deceleration), normalised to progress.
 ///
-/// Units and model: velocity `v0` in points per second; `deceleration` d is the fraction of the
+/// Units and model: velocity `v0` in points per second (its sign is ignored: the animation's
+/// from and to values give the direction); `deceleration` d is the fraction of the
 /// velocity kept each millisecond (POP's and UIScrollView's normal rate: 0.998); so
 /// v(s) = v0 · d^(1000 s) after s seconds, and the body travels v0 / (1000 (1 − d)) points in all
 /// (500 pt at the defaults). The curve ends, and defines its own **duration**, when the speed
@@ -28,8 +29,9 @@ enum Decay {
         1000 * duration(p) * log(p[1])
     }
 
+    /// The speed |v0| matters, not the sign: the animation's from and to give the direction.
     static func duration(_ p: UnsafePointer<Double>) -> Double {
-        log(p[2] / p[0]) / (1000 * log(p[1]))
+        log(p[2] / abs(p[0])) / (1000 * log(p[1]))
     }
 
     static let progress: @convention(c) (UnsafePointer<Double>?, Double) -> Double = { p, t in

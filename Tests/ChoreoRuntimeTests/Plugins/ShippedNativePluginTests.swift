@@ -204,6 +204,10 @@ struct ShippedNativePluginTests {
             }
         }
         #expect(abs(try #require(try decay.curve().duration) - 3.4504226094) <= 1e-9)
+        // Thrown the other way: the same curve (the animation gives the direction).
+        let back = try decay.curve(parameters: ["velocity": -1000]), forth = try decay.curve()
+        #expect(back.duration == forth.duration)
+        #expect(back.progress(at: 0.3) == forth.progress(at: 0.3))
     }
 
     @Test("physics.decay refuses a deceleration outside (0, 1) and a speed below the threshold")
