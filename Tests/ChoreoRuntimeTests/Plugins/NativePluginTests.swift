@@ -90,6 +90,22 @@ struct NativePluginTests {
         #expect(reason == "invalid descriptor: tiny.broken fails at its defaults: tiny.broken must give a finite progress at t = 0.6 (got nan)")
     }
 
+    @Test("A NaN a plugin gives between the sampled points never reaches a value: progress falls back to t")
+    func nanBetweenSamples() throws {
+        let dir = try makePluginDirectory("native")
+        let library = try compilePlugin(cPlugin(
+            providers: "{ \"sly\", 0, NULL, NULL, sly, sly, NULL, NULL, CHOREO_PROVIDER_FREE_ENDPOINTS }",
+            extra: "static double sly(const double *p, double t) { (void)p; return t > 0.54 && t < 0.56 ? NAN : t * t; }"),
+            name: "tiny", in: dir)
+        let provider = try #require(try NativePlugin.load(path: library, name: "tiny").providers.first)
+        #expect(!provider.hasExactEndpoints)
+        let curve = try provider.curve()
+        #expect(curve.progress(at: 0.5) == 0.25)
+        #expect(curve.progress(at: 0.55) == 0.55)
+        #expect(curve.velocity(within: 0.55) == nil)
+        #expect(curve.velocity(at: 0.55).isFinite)
+    }
+
     @Test("A broken plugin is refused while the others on the path load")
     func othersStillLoad() throws {
         let dir = try makePluginDirectory("native")
