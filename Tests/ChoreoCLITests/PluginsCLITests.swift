@@ -11,6 +11,34 @@ struct PluginsCLITests {
         return dir
     }
 
+    @Test("choreo plugins --help says what the plugin path is, word for word")
+    func help() throws {
+        let result = try ChoreoCommand.run(["plugins", "--help"])
+        #expect(result.status == 0)
+        #expect(result.output == """
+            OVERVIEW: List the timing-provider plugins on the plugin path, or check one
+            plugin.
+
+            The plugin path: the built products beside choreo (native plugins of the
+            package), ./Plugins, each directory of CHOREO_PLUGIN_PATH, then each --plugins
+            DIR. A plugin found again later shadows the earlier one of the same name. See
+            Plugins/README.md.
+
+            USAGE: choreo plugins <subcommand>
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              list                    List the plugins with their providers, parameters and
+                                      defaults, and those shadowed or refused.
+              check                   Load one plugin and test every provider.
+
+              See 'choreo help plugins <subcommand>' for detailed help.
+
+            """)
+    }
+
     @Test("plugins list shows the shipped plugins, found without flags, with parameters and defaults")
     func list() throws {
         let result = try ChoreoCommand.run(["plugins", "list"])
