@@ -65,10 +65,9 @@ extension ScriptHost {
         do {
             let found = try registry.curve(named: curveName, parameters: parameters)
             return (found as? ScriptCurve) ?? ScriptCurve(found, name: curveName)  // keeps a spring's initialVelocity
-        } catch {
+        } catch let error as ArgumentError where error.parameter == "curve" {
             // Errors about the curve itself name the parameter it was given for; errors about its
             // parameters already name the curve (`penner.easeOutBack.overshoot must be ...`).
-            guard error.parameter == "curve" else { throw error }
             throw ArgumentError(parameter: name, requirement: error.requirement, value: error.value)
         }
     }

@@ -44,7 +44,12 @@ public struct TimingRegistry: Sendable {
     /// by a CSS-style spec.
     public func curve(named name: String) throws(ArgumentError) -> any TimingCurve {
         if let curve = curves[name] { return curve }
-        if providers[name] != nil { return try curve(named: name, parameters: [:]) }
+        if let provider = providers[name] {
+            do { return try provider.curve() } catch let error as ArgumentError { throw error } catch {
+                let reason = "\(error)".prefix { $0 != "\n" }  // a Lua error's message, without its traceback
+                throw ArgumentError(parameter: name, requirement: "cannot make its curve: \(reason)", value: "\"\(name)\"")
+            }
+        }
         if name == "easeInEaseOut" { return CubicBezierCurve.easeInOut }
         if let curve = try CurveSpec.parse(name) { return curve }
         throw unknown(name)
@@ -52,7 +57,10 @@ public struct TimingRegistry: Sendable {
 
     /// The curve `name` with parameters: a provider's curve with `parameters` in place of its
     /// defaults; any other curve when `parameters` is empty.
-    public func curve(named name: String, parameters: [String: Double]) throws(ArgumentError) -> any TimingCurve {
+    ///
+    /// - Throws: `ArgumentError` for an unknown name or parameter or a bad value; whatever the
+    ///   provider throws otherwise (a Lua plugin's error, as it is).
+    public func curve(named name: String, parameters: [String: Double]) throws -> any TimingCurve {
         guard let provider = providers[name] else {
             let curve = try curve(named: name)
             if let first = parameters.keys.sorted().first {
@@ -60,9 +68,7 @@ public struct TimingRegistry: Sendable {
             }
             return curve
         }
-        do { return try provider.curve(parameters: parameters) } catch let error as ArgumentError { throw error } catch {
-            throw ArgumentError(parameter: name, requirement: "cannot make a curve: \(error)", value: "\"\(name)\"")
-        }
+        return try provider.curve(parameters: parameters)
     }
 
     private func unknown(_ name: String) -> ArgumentError {
