@@ -8,6 +8,10 @@ import ChoreoRuntime
 ///     let scene = try host.run(source: source, chunkName: "media-timing.lua")
 ///     let report = try host.engine.run(until: .idle)
 ///
+/// `plugins` (none by default) adds timing providers: the catalog's native ones, and its Lua
+/// plugins run in this host's Lua state (ScriptHost+Plugins.swift); `pluginFailures` lists the
+/// refused ones. The CLI passes the plugin path's catalog (`PluginCatalog(path: .standard())`).
+///
 /// Script code runs only on the engine's turns: the top level, timers, display links, animation
 /// delegates, completions. Errors raised in Lua carry `file:line` and a traceback; errors in
 /// callbacks the engine does not call itself (delegates, curves) are kept in `deferredError`
