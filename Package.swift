@@ -12,6 +12,10 @@ let package = Package(
         .library(name: "ChoreoRuntime", targets: ["ChoreoRuntime"]),
         .library(name: "ChoreoLua", targets: ["ChoreoLua"]),
         .library(name: "ChoreoRender", targets: ["ChoreoRender"]),
+        // Native timing-provider plugins shipped with Choreo (Plugins/, DESIGN §6): built into the
+        // products directory beside `choreo`, which finds them there without flags.
+        .library(name: "penner", type: .dynamic, targets: ["penner"]),
+        .library(name: "physics", type: .dynamic, targets: ["physics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,6 +43,10 @@ let package = Package(
             "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // The shipped native plugins: penner in C, physics in Swift (@_cdecl).
+        .target(name: "penner", dependencies: ["ChoreoPluginABI"], path: "Plugins/penner"),
+        .target(name: "physics", dependencies: ["ChoreoPluginABI"], path: "Plugins/physics"),
 
         .testTarget(name: "ChoreoCoreTests", dependencies: ["ChoreoCore"]),
         .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime"]),

@@ -11,7 +11,7 @@ struct Scenario: Sendable {
     /// Runs the workload once and returns its measurement in `unit`, plus extra JSON fields.
     let body: @Sendable () -> (value: Double, extra: [(String, Double)])
 
-    static let all: [Scenario] = [frame10k, frame100k, bezierSolve, springEval]
+    static let all: [Scenario] = [frame10k, frame100k, bezierSolve, springEval, pluginCurves]
 
     static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
 

@@ -9,7 +9,10 @@ struct Choreo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "choreo",
         abstract: "Choreo: UIKit and Core Animation's animation model on Linux, scripted in Lua.",
-        subcommands: [RunCommand.self, TraceCommand.self, CurvesCommand.self, TestCommand.self, RenderCommand.self])
+        subcommands: [
+            RunCommand.self, TraceCommand.self, CurvesCommand.self, TestCommand.self, RenderCommand.self,
+            PluginsCommand.self,
+        ])
 
     static func main() {
         do {

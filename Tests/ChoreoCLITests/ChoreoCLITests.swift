@@ -24,6 +24,8 @@ struct ChoreoCLITests {
               test                    Run Lua scene tests (*_test.lua) headless.
               render                  Render a scene headless to PNG frames, a contact
                                       sheet and an animated GIF.
+              plugins                 List the timing-provider plugins on the plugin path,
+                                      or check one plugin.
 
               See 'choreo help <subcommand>' for detailed help.
 

@@ -148,7 +148,7 @@ struct RenderHelpTests {
 
             Exit status: 0 on success, 1 on a script or rendering error, 2 on a usage error.
 
-            USAGE: choreo render <scene> [--fps <fps>] [--duration <duration>] [--memory-limit <memory-limit>] [--instruction-limit <instruction-limit>] --out <out> [--scale <scale>] [--from <from>] [--to <to>] [--format <format>] [--sheet-frames <sheet-frames>] [--timeline]
+            USAGE: choreo render [<options>] <scene> --out <out>
 
             ARGUMENTS:
               <scene>                 The scene script (a .lua file).
@@ -162,6 +162,8 @@ struct RenderHelpTests {
               --instruction-limit <instruction-limit>
                                       Instruction limit per script turn (top level,
                                       callback), in millions. (default: 200)
+              --plugins <dir>         Also load timing-provider plugins from this directory
+                                      (repeatable; later directories win).
               --out <out>             The folder to write into (created when missing).
               --scale <scale>         Device pixels per point. (default: 1.0)
               --from <from>           The first frame's time, in seconds. (default: 0.0)

@@ -15,13 +15,17 @@ extension View {
     /// block stopped; with a duration of 0 (or nothing to animate) the changes are immediate and
     /// it runs at the scene's next frame with `true`.
     ///
+    /// `curve` (a Choreo extension: UIKit only offers its four curve options here) replaces the
+    /// curve option with any timing curve — a plugin's `penner.easeOutBounce`, a Bézier — as
+    /// wrapping the block in a CATransaction with a timing function does on iOS.
+    ///
     /// - Throws: `ArgumentError` for a negative or non-finite duration or delay (before running
     ///   `animations`), and whatever `animations` throws.
     public static func animate(
         in scene: Scene, withDuration duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],
-        animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
+        curve: (any TimingCurve)? = nil, animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
     ) throws {
-        let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: options.curve)
+        let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: curve ?? options.curve)
         try runBlock(in: scene, timing: timing, completion: completion, animations)
     }
 

@@ -22,6 +22,10 @@ enum BindingInput {
         return value
     }
 
+    static func optionalBoolean(_ lua: LuaValue, _ name: String) throws(ArgumentError) -> Bool? {
+        lua.isNil ? nil : try boolean(lua, name)
+    }
+
     static func string(_ lua: LuaValue, _ name: String) throws(ArgumentError) -> String {
         guard let value = lua.stringValue else { throw ScriptValues.mismatch(name, "a string", lua) }
         return value

@@ -27,12 +27,18 @@ final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
     let ownDuration: Double?
     /// Where the progress function is defined (`scene.lua:3`), for messages.
     let site: String?
+    /// Passed after t on every call: a plugin provider's parameter table (`progress(t, params)`).
+    let extraArguments: [LuaValue]
     /// The host whose Lua state runs the functions; weak, so that a curve outliving its script
     /// (in an animation Swift still holds) answers linearly instead of touching a closed state.
     private weak var host: ScriptHost?
 
-    init(name: String, progress: LuaFunctionRef, velocity: LuaFunctionRef? = nil, duration: Double? = nil, host: ScriptHost) {
+    init(
+        name: String, progress: LuaFunctionRef, velocity: LuaFunctionRef? = nil, duration: Double? = nil,
+        extraArguments: [LuaValue] = [], host: ScriptHost
+    ) {
         self.name = name
+        self.extraArguments = extraArguments
         progressFunction = progress
         velocityFunction = velocity
         ownDuration = duration
@@ -54,7 +60,7 @@ final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
     private func evaluate(_ function: LuaFunctionRef, at t: Double, what: String) -> Double? {
         guard let host, !host.vm.isClosed, host.deferredError == nil else { return nil }
         let subject = what == "progress" ? "timing curve '\(name)'" : "the velocity of timing curve '\(name)'"
-        guard let results = host.deferredCall(function, [.number(t)]) else {
+        guard let results = host.deferredCall(function, [.number(t)] + extraArguments) else {
             if case let .runtime(message, traceback)? = host.deferredError {
                 host.deferredError = .runtime(
                     message: "\(message) (in \(subject) at t = \(formatNumber(t)))", traceback: traceback)

@@ -35,6 +35,9 @@ extension ScriptHost {
                 try checkRegistrableName(name)
                 guard !call.isNil(at: 2) else { throw call.badArgument(2, "curve expected, got nil") }
                 var made = try curve(from: call.value(at: 2), name: name)
+                if let samples = try Self.bakeSamples(call.value(at: 3)) {
+                    made = try bake(made, samples: samples)
+                }
                 if let object = made as? ScriptCurve {
                     made = ScriptCurve(object.base, name: name, initialVelocity: object.initialVelocity)
                 }
@@ -44,10 +47,8 @@ extension ScriptHost {
             },
             "get": { [unowned self] call in
                 let name = try call.string(at: 1, name: "name")
-                let found: any TimingCurve
-                do { found = try registry.curve(named: name) } catch let error as ArgumentError {
-                    throw ArgumentError(parameter: "name", requirement: error.requirement, value: error.value)
-                }
+                let parameters = try ScriptHost.parameterValues(call.value(at: 2), "parameters")
+                let found = try namedCurve(name, parameters: parameters, name: "name")
                 call.push(object: ScriptCurve.wrapping(found, name: name))
                 return 1
             },
@@ -60,6 +61,32 @@ extension ScriptHost {
             },
         ]
         vm.registerGlobal("Timing", functions: functions)
+    }
+
+    /// `{ bake = N }` (or `bake = true`: 256 samples) from `Timing.register`'s options.
+    private static func bakeSamples(_ options: LuaValue) throws -> Int? {
+        guard !options.isNil else { return nil }
+        guard let table = options.tableValue else { throw ScriptValues.mismatch("options", "a table { bake = N }", options) }
+        try BindingInput.checkKeys(table, allowed: ["bake"], of: "option")
+        switch table["bake"] {
+        case .nil, .boolean(false): return nil
+        case .boolean(true): return 256
+        case let value:
+            guard let samples = value.intValue, (2...100_000).contains(samples) else {
+                throw ArgumentError(parameter: "bake", requirement: "must be a sample count within 2...100000 (or true for 256)",
+                                    value: value.doubleValue.map(formatNumber) ?? ScriptValues.luaTypeName(value))
+            }
+            return samples
+        }
+    }
+
+    /// The curve sampled once at `samples + 1` points into a monotone cubic (Fritsch–Carlson),
+    /// keeping its own duration; an error its function raises while sampling is raised here.
+    private func bake(_ curve: any TimingCurve, samples: Int) throws -> any TimingCurve {
+        let hadError = deferredError != nil
+        let table = try MonotoneCubicCurve(samples: samples) { t in curve.progress(at: t) }
+        if !hadError { try throwDeferredError() }
+        return BakedCurve(table: table, duration: curve.duration)
     }
 
     /// A name scripts may register: not empty, not a spec, not one of the built-in curves.

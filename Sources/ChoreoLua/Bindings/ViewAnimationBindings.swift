@@ -6,6 +6,8 @@ import ChoreoCore
 ///     View.animate{ duration = 0.5, delay = 0.3, options = {"curveEaseOut"},
 ///                   animations = function() box.alpha = 0 end,
 ///                   completion = function(finished) end }
+///     View.animate{ duration = 0.8, curve = "penner.easeOutBounce",   -- any curve (a Choreo extension)
+///                   animations = function() box.center.y = 400 end }
 ///     View.animate{ duration = 1.5, usingSpringWithDamping = 0.2, initialSpringVelocity = 0,
 ///                   animations = function() box.bounds.size.width = box.bounds.size.width + 80 end }
 ///     View.animateKeyframes{ duration = 1.5, options = {"calculationModeCubic"}, animations = function()
@@ -25,7 +27,7 @@ extension ScriptHost {
             "animate": { [unowned self] call in
                 let table = try call.table(at: 1, name: "options")
                 try Self.checkKeys(table, ["duration", "delay", "options", "animations", "completion",
-                                           "usingSpringWithDamping", "initialSpringVelocity"])
+                                           "usingSpringWithDamping", "initialSpringVelocity", "curve"])
                 let (duration, delay, options, animations, completion) = try blockArguments(table)
                 if let damping = try table.optionalNumber("usingSpringWithDamping") {
                     try View.animate(
@@ -35,6 +37,7 @@ extension ScriptHost {
                 } else {
                     try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, options: options,
+                        curve: try blockCurve(table.value("curve"), duration: duration),
                         animations: animations, completion: completion)
                 }
                 return 0
@@ -87,6 +90,15 @@ extension ScriptHost {
 
     /// The common keys of an animation block: duration (≥ 0), delay, option names, the
     /// animations function (run now, nested) and the completion (run later, deferred).
+    /// `curve = ...` of View.animate (any curve value, such as "penner.easeOutBounce"); a
+    /// damping-ratio spring is fitted to the block's duration.
+    private func blockCurve(_ lua: LuaValue, duration: Double) throws -> (any TimingCurve)? {
+        guard !lua.isNil else { return nil }
+        let curve = try curve(from: lua, name: "curve")
+        if duration > 0, let fitted = FittedSpringCurve.find(in: curve) { return try fitted.fitted(toDuration: duration) }
+        return curve
+    }
+
     private func blockArguments(_ table: LuaTableArgument, needsAnimations: Bool = true) throws -> (
         Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?
     ) {

@@ -8,6 +8,10 @@ import ChoreoRuntime
 ///     let scene = try host.run(source: source, chunkName: "media-timing.lua")
 ///     let report = try host.engine.run(until: .idle)
 ///
+/// `plugins` (none by default) adds timing providers: the catalog's native ones, and its Lua
+/// plugins run in this host's Lua state (ScriptHost+Plugins.swift); `pluginFailures` lists the
+/// refused ones. The CLI passes the plugin path's catalog (`PluginCatalog(path: .standard())`).
+///
 /// Script code runs only on the engine's turns: the top level, timers, display links, animation
 /// delegates, completions. Errors raised in Lua carry `file:line` and a traceback; errors in
 /// callbacks the engine does not call itself (delegates, curves) are kept in `deferredError`
@@ -25,16 +29,22 @@ public final class ScriptHost {
     /// The first error raised by an animator's animation block during the current animator call
     /// (the blocks run inside it; AnimatorBindings raises it from that call).
     var animatorBlockError: (any Error)?
+    /// The plugins loaded (DESIGN §6), native and Lua, in the order of the plugin path.
+    public internal(set) var loadedPlugins: [LoadedPlugin] = []
+    /// The plugins refused, each with the reason; the others still load.
+    public internal(set) var pluginFailures: [PluginLoadError] = []
 
     public init(
         scriptDirectory: String? = nil, memoryLimit: Int = LuaVM.defaultMemoryLimit,
-        instructionLimit: Int = LuaVM.defaultInstructionLimit, framesPerSecond: Double = 60
+        instructionLimit: Int = LuaVM.defaultInstructionLimit, framesPerSecond: Double = 60,
+        plugins: PluginCatalog = .empty
     ) throws {
         vm = LuaVM(memoryLimit: memoryLimit, instructionLimit: instructionLimit)
         vm.moduleDirectory = scriptDirectory
         engine = try Engine(framesPerSecond: framesPerSecond)
         self.scriptDirectory = scriptDirectory
         installBindings()
+        loadPlugins(plugins)
     }
 
     deinit { vm.close() }

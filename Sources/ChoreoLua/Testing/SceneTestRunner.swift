@@ -1,4 +1,5 @@
 import Foundation
+import ChoreoRuntime
 
 /// Runs Lua scene tests headless: the library behind `choreo test` (DESIGN §5, "Scene tests").
 ///
@@ -40,6 +41,8 @@ public struct SceneTestRunner: Sendable {
         public var idleLimit = 600.0
         /// What `expectImage` renders and compares with (nil: `expectImage` fails, saying so).
         public var imageMatcher: SceneImageMatcher?
+        /// The plugins every test's host loads (none by default; `choreo test` gives the plugin path's).
+        public var plugins = PluginCatalog.empty
 
         public init(paths: [String] = [], filter: TestNameFilter? = nil, shard: TestShard? = nil) {
             self.paths = paths

@@ -55,7 +55,8 @@ final class TestSession {
          snapshots: SnapshotBook) throws {
         host = try ScriptHost(
             scriptDirectory: ScriptFile.directory(of: file.path), memoryLimit: configuration.memoryLimit,
-            instructionLimit: configuration.instructionLimit, framesPerSecond: configuration.framesPerSecond)
+            instructionLimit: configuration.instructionLimit, framesPerSecond: configuration.framesPerSecond,
+            plugins: configuration.plugins)
         self.file = file
         self.source = source
         self.mode = mode

@@ -11,8 +11,12 @@ import ChoreoCore
 /// a curve name takes a one-off curve too: `cubic-bezier(0.57, -0.4, 0.96, 0.87)`.
 public struct TimingRegistry: Sendable {
     private var curves: [String: any TimingCurve] = [:]
-    /// Names in registration order, for listings.
+    /// Providers from plugins, by `plugin.provider` (see `TimingProvider`).
+    public private(set) var providers: [String: any TimingProvider] = [:]
+    /// Names in registration order, for listings (providers included).
     public private(set) var names: [String] = []
+    /// Plugins that were refused, so that asking for one of their providers says why.
+    public var pluginFailures: [PluginLoadError] = []
 
     /// A registry holding the built-in curves.
     public init() {
@@ -23,15 +27,57 @@ public struct TimingRegistry: Sendable {
 
     /// Adds (or replaces) a curve under `name`.
     public mutating func register(_ name: String, _ curve: any TimingCurve) {
-        if curves.updateValue(curve, forKey: name) == nil { names.append(name) }
+        providers[name] = nil
+        if curves.updateValue(curve, forKey: name) == nil && !names.contains(name) { names.append(name) }
     }
 
-    /// The curve registered as `name`, or described by a CSS-style spec.
+    /// Adds (or replaces) a plugin's provider under its name (`plugin.provider`); a curve
+    /// registered under the same name is replaced.
+    public mutating func register(provider: any TimingProvider) {
+        curves[provider.name] = nil
+        if providers.updateValue(provider, forKey: provider.name) == nil && !names.contains(provider.name) {
+            names.append(provider.name)
+        }
+    }
+
+    /// The curve registered as `name`, a provider's curve with its defaults, or a curve described
+    /// by a CSS-style spec.
     public func curve(named name: String) throws(ArgumentError) -> any TimingCurve {
         if let curve = curves[name] { return curve }
+        if let provider = providers[name] {
+            do { return try provider.curve() } catch let error as ArgumentError { throw error } catch {
+                let reason = "\(error)".prefix { $0 != "\n" }  // a Lua error's message, without its traceback
+                throw ArgumentError(parameter: name, requirement: "cannot make its curve: \(reason)", value: "\"\(name)\"")
+            }
+        }
         if name == "easeInEaseOut" { return CubicBezierCurve.easeInOut }
         if let curve = try CurveSpec.parse(name) { return curve }
-        throw ArgumentError(
+        throw unknown(name)
+    }
+
+    /// The curve `name` with parameters: a provider's curve with `parameters` in place of its
+    /// defaults; any other curve when `parameters` is empty.
+    ///
+    /// - Throws: `ArgumentError` for an unknown name or parameter or a bad value; whatever the
+    ///   provider throws otherwise (a Lua plugin's error, as it is).
+    public func curve(named name: String, parameters: [String: Double]) throws -> any TimingCurve {
+        guard let provider = providers[name] else {
+            let curve = try curve(named: name)
+            if let first = parameters.keys.sorted().first {
+                throw ArgumentError(parameter: name, requirement: "has no parameter '\(first)' (it takes none)", value: first)
+            }
+            return curve
+        }
+        return try provider.curve(parameters: parameters)
+    }
+
+    private func unknown(_ name: String) -> ArgumentError {
+        if let dot = name.firstIndex(of: "."),
+            let failure = pluginFailures.last(where: { $0.name == String(name[..<dot]) })
+        {
+            return ArgumentError(parameter: "curve", requirement: "is not available: \(failure)", value: "\"\(name)\"")
+        }
+        return ArgumentError(
             parameter: "curve",
             requirement: "must be a registered curve (" + names.joined(separator: ", ")
                 + ") or a spec: cubic-bezier(x1, y1, x2, y2), steps(n, position), linear(...), spring(m, k, c)",

@@ -4,22 +4,26 @@ import ChoreoLua
 import ChoreoRender
 import ChoreoRuntime
 
-/// `--script FILE`: run a scene script first, so the curves it registers are known too.
+/// `--script FILE`: run a scene script first, so the curves it registers are known too;
+/// `--plugins DIR`: more plugins (the plugin path's are always loaded).
 struct CurveSource: ParsableArguments {
     @Option(help: "Run this script first and include the curves it registers (Timing.register).")
     var script: String?
+    @OptionGroup var plugins: PluginOptions
 
-    /// The registry: the built-in curves, plus the script's registrations.
-    func registry() throws -> TimingRegistry {
-        guard let script else { return TimingRegistry() }
-        let host = try ScriptHost(scriptDirectory: ScriptFile.directory(of: script))
+    /// A host whose registry holds the built-in curves, the plugins' providers, and the script's
+    /// registrations. Keep it while using the curves: Lua providers run in its Lua state.
+    func host() throws -> ScriptHost {
+        let host = try ScriptHost(scriptDirectory: script.map(ScriptFile.directory(of:)), plugins: plugins.catalog())
+        warnAboutPlugins(host.pluginFailures)
         host.vm.printHandler = { _ in }
+        guard let script else { return host }
         do {
             try host.run(fileAt: script)
         } catch {
             throw ScriptFailure(message: "\(error)")
         }
-        return host.registry
+        return host
     }
 }
 
@@ -36,7 +40,7 @@ struct CurvesCommand: ParsableCommand {
         @OptionGroup var source: CurveSource
 
         func run() throws {
-            for name in try source.registry().names { print(name) }
+            for name in try source.host().registry.names { print(name) }
         }
     }
 
@@ -47,14 +51,35 @@ struct CurvesCommand: ParsableCommand {
 
         @Argument(help: "The curve.") var name: String
         @Argument(help: "Time fractions in 0...1.") var times: [Double]
+        @Option(name: .customLong("param"), help: ArgumentHelp(
+            "A parameter of a plugin's provider, such as overshoot=2 (repeatable).", valueName: "name=value"))
+        var parameters: [String] = []
         @OptionGroup var source: CurveSource
 
         func validate() throws {
             if times.isEmpty { throw ValidationError("give at least one time fraction T") }
+            _ = try parameterValues()
+        }
+
+        /// `--param name=value` items as a dictionary.
+        func parameterValues() throws -> [String: Double] {
+            var values: [String: Double] = [:]
+            for item in parameters {
+                let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty, let value = Double(parts[1]) else {
+                    throw ValidationError("--param must be name=number (got \(item))")
+                }
+                values[parts[0]] = value
+            }
+            return values
         }
 
         func run() throws {
-            let curve = try resolveCurve(name, in: source.registry())
+            let host = try source.host()
+            let curve: any TimingCurve
+            do { curve = try host.registry.curve(named: name, parameters: try parameterValues()) } catch let error as ArgumentError {
+                throw ValidationError(error.description)
+            }
             print("t\tprogress\tvelocity")
             for t in times {
                 print("\(formatNumber(t))\t\(formatNumber(curve.progress(at: t)))\t\(formatNumber(curve.velocity(at: t)))")
@@ -75,8 +100,10 @@ struct CurvesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let registry = try source.registry()
-            let names = self.names.isEmpty ? registry.names : self.names
+            let host = try source.host()
+            let registry = host.registry
+            // By default the built-in (and script-registered) curves, not every plugin provider.
+            let names = self.names.isEmpty ? registry.names.filter { registry.providers[$0] == nil } : self.names
             let curves = try names.map { try resolveCurve($0, in: registry) }
             print((["t"] + names).joined(separator: "\t"))
             for i in 0...steps {
@@ -103,7 +130,7 @@ extension CurvesCommand {
         }
 
         func run() throws {
-            let curve = try resolveCurve(name, in: source.registry())
+            let curve = try resolveCurve(name, in: try source.host().registry)
             do { try CurvePlot(curve: curve, name: name).write(to: out) } catch { throw RenderFailure(message: "\(error)") }
             print(out)
         }

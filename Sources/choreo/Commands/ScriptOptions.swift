@@ -10,6 +10,7 @@ struct ScriptOptions: ParsableArguments {
     var duration: Double?
     @Option(help: "Memory limit of the script, in MiB.") var memoryLimit: Int = 256
     @Option(help: "Instruction limit per script turn (top level, callback), in millions.") var instructionLimit: Int = 200
+    @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
         guard fps.isFinite, fps > 0, fps <= 1000 else { throw ValidationError("--fps must be within (0, 1000]") }
@@ -23,11 +24,13 @@ struct ScriptOptions: ParsableArguments {
     /// The run's limit: the duration, else idle but never past an hour of scene time.
     var runLimit: RunLimit { duration.map { .time($0) } ?? .idle }
 
-    /// A host for the scene, its prints going to standard output.
+    /// A host for the scene, with the plugins of the plugin path (refused ones are reported on
+    /// standard error), its prints going to standard output.
     func makeHost() throws -> ScriptHost {
         let host = try ScriptHost(
             scriptDirectory: ScriptFile.directory(of: scene), memoryLimit: memoryLimit * 1024 * 1024,
-            instructionLimit: instructionLimit * 1_000_000, framesPerSecond: fps)
+            instructionLimit: instructionLimit * 1_000_000, framesPerSecond: fps, plugins: plugins.catalog())
+        warnAboutPlugins(host.pluginFailures)
         host.vm.printHandler = { print($0) }
         return host
     }

@@ -35,6 +35,7 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Write golden traces that are missing or differ, instead of failing.") var updateSnapshots = false
     @Option(help: "Memory limit of each test's script, in MiB.") var memoryLimit: Int = 256
     @Option(help: "Instruction limit per turn of test code (top level, hook, test), in millions.") var instructionLimit: Int = 200
+    @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
         guard SceneTestReporterKind(rawValue: reporter) != nil else {
@@ -53,7 +54,11 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let runner = SceneTestRunner(configuration: try makeConfiguration())
+        var configuration = try makeConfiguration()
+        configuration.plugins = plugins.catalog()
+        // Every test gets a fresh host with the same plugins: report refusals once, from a probe.
+        warnAboutPlugins(try ScriptHost(plugins: configuration.plugins).pluginFailures)
+        let runner = SceneTestRunner(configuration: configuration)
         let files: [SceneTestFile]
         do { files = try runner.files() } catch { throw ValidationError(error.message) }
         if files.isEmpty && runner.configuration.shard == nil {
