@@ -59,12 +59,12 @@ public class Animation {
     /// (cubic values shared through the frame context), the rest through the protocol.
     enum Pacing {
         case linear
-        case cubic(CubicBezierCurve)
+        case cubic(FrameContext.CubicKey)
         case other
 
         init(_ curve: (any TimingCurve)?) {
             if let curve {
-                if let cubic = curve.cubicBezier { self = .cubic(cubic) } else { self = .other }
+                if let cubic = curve.cubicBezier { self = .cubic(FrameContext.CubicKey(cubic)) } else { self = .other }
             } else {
                 self = .linear
             }
@@ -76,7 +76,8 @@ public class Animation {
     final func curvedProgress(_ fraction: Double, in context: FrameContext) -> Double {
         switch pacing {
         case .linear: return fraction
-        case .cubic(let curve): return context.progress(of: curve, at: fraction)
+        case .cubic(let key):
+            return context.progress(of: key, at: fraction) { timingFunction?.progress(at: $0) ?? $0 }
         case .other: return timingFunction?.progress(at: fraction) ?? fraction
         }
     }

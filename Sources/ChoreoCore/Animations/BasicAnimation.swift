@@ -21,8 +21,18 @@ public class BasicAnimation: PropertyAnimation {
     public var byValue: AnimationValue?
 
     /// The resolved ends (set when the animation is added).
-    var start = AnimationValue.scalar(0)
-    var end = AnimationValue.scalar(0)
+    var start = AnimationValue.scalar(0) {
+        didSet { updateScalarEnds() }
+    }
+    var end = AnimationValue.scalar(0) {
+        didSet { updateScalarEnds() }
+    }
+    /// `start` and `end` when both are numbers: the frame loop interpolates them directly.
+    private var scalarEnds: (start: Double, end: Double)? = (0, 0)
+
+    private func updateScalarEnds() {
+        if case let .scalar(a) = start, case let .scalar(b) = end { scalarEnds = (a, b) } else { scalarEnds = nil }
+    }
 
     override func makeEmptyCopy() -> Animation { BasicAnimation(keyPath: keyPath) }
 
@@ -59,6 +69,18 @@ public class BasicAnimation: PropertyAnimation {
 
     override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
         guard let progress = state.progress else { return }
+        if let slot = scalarSlot, let (a, b) = scalarEnds {
+            // The arithmetic of Double.interpolated(to:fraction:) and of the generic path below.
+            let fraction = curvedProgress(progress, in: context)
+            var value = fraction == 1 ? b : a + (b - a) * fraction
+            if isCumulative && state.iteration > 0 { value = value + (b - a) * Double(state.iteration) }
+            if isAdditive {
+                frame.properties[slot] = frame.properties[slot] + value
+            } else {
+                frame.properties[slot] = value
+            }
+            return
+        }
         var value = start.interpolated(to: end, fraction: curvedProgress(progress, in: context))
         if isCumulative && state.iteration > 0 {
             value = value + (end - start) * Double(state.iteration)
