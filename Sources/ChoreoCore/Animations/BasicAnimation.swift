@@ -30,6 +30,13 @@ public class BasicAnimation: PropertyAnimation {
     /// `start` and `end` when both are numbers: the frame loop interpolates them directly.
     private var scalarEnds: (start: Double, end: Double)? = (0, 0)
 
+    /// The direct path of the frame loop, when the key path reaches a number and both ends are
+    /// numbers.
+    var scalarStep: ScalarStep? {
+        guard let slot = scalarSlot, let (from, to) = scalarEnds else { return nil }
+        return ScalarStep(slot: slot, from: from, to: to, isAdditive: isAdditive, isCumulative: isCumulative, pacing: pacing)
+    }
+
     private func updateScalarEnds() {
         if case let .scalar(a) = start, case let .scalar(b) = end { scalarEnds = (a, b) } else { scalarEnds = nil }
     }
@@ -69,16 +76,8 @@ public class BasicAnimation: PropertyAnimation {
 
     override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
         guard let progress = state.progress else { return }
-        if let slot = scalarSlot, let (a, b) = scalarEnds {
-            // The arithmetic of Double.interpolated(to:fraction:) and of the generic path below.
-            let fraction = curvedProgress(progress, in: context)
-            var value = fraction == 1 ? b : a + (b - a) * fraction
-            if isCumulative && state.iteration > 0 { value = value + (b - a) * Double(state.iteration) }
-            if isAdditive {
-                frame.properties[slot] = frame.properties[slot] + value
-            } else {
-                frame.properties[slot] = value
-            }
+        if let step = scalarStep {
+            step.apply(progress: progress, iteration: state.iteration, to: &frame.properties, in: context, of: self)
             return
         }
         var value = start.interpolated(to: end, fraction: curvedProgress(progress, in: context))

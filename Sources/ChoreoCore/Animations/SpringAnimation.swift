@@ -54,6 +54,9 @@ public final class SpringAnimation: BasicAnimation {
         spring = try makeSpring()
     }
 
+    /// A spring follows its physics in seconds, never the basic animation's direct path.
+    override var scalarStep: ScalarStep? { nil }
+
     override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
         guard let time = state.iterationTime, let spring else { return }
         var value = start.interpolated(to: end, fraction: spring.value(atSeconds: time.seconds))

@@ -4,34 +4,29 @@ extension Layer {
     /// composed onto it. A layer outside a scene, or without animations, presents its model.
     public var presentation: LayerProperties {
         guard let scene, !attached.isEmpty else { return model }
-        return currentFrame(in: scene).frame.properties
+        updatePresentation(in: scene)
+        return presentationStorage.properties
     }
 
     /// The transition running on the layer at the scene's current time, if any.
     public var presentationTransition: TransitionPresentation? {
         guard let scene, !attached.isEmpty else { return nil }
-        return currentFrame(in: scene).frame.transition
+        updatePresentation(in: scene)
+        return presentationStorage.transition
     }
 
     /// Properties and transition at the scene's current time, computed once per frame.
     public var presentationFrame: PresentationFrame {
         guard let scene, !attached.isEmpty else { return PresentationFrame(properties: model, transition: nil) }
-        return currentFrame(in: scene).frame
+        updatePresentation(in: scene)
+        return presentationStorage
     }
 
-    /// The cache holding this frame's presentation, computed in place when it is stale.
-    private func currentFrame(in scene: Scene) -> PresentationCache {
-        let cache: PresentationCache
-        if let existing = presentationCache {
-            if existing.stamp == scene.stamp { return existing }
-            cache = existing
-        } else {
-            cache = PresentationCache(model: model)
-            presentationCache = cache
-        }
-        cache.stamp = scene.stamp
-        computeFrame(into: &cache.frame, localTime: timeMapping.localTime(from: scene.currentTime), in: scene.frameContext)
-        return cache
+    /// Computes this frame's presentation in place, unless it is current.
+    private func updatePresentation(in scene: Scene) {
+        guard presentationStamp != scene.stamp else { return }
+        presentationStamp = scene.stamp
+        computeFrame(into: &presentationStorage, localTime: timeMapping.localTime(from: scene.currentTime), in: scene.frameContext)
     }
 
     /// Composes the attached animations, in order, onto the model at a local time.
@@ -41,26 +36,35 @@ extension Layer {
     func computeFrame(into frame: inout PresentationFrame, localTime: MediaTime, in context: FrameContext) {
         frame.properties = model
         frame.transition = nil
-        for entry in attached {
-            let animation = entry.animation
-            let state: TimingState
-            if !entry.isCommitted && animation.timing.beginTime == .zero {
-                var timing = animation.timing
-                timing.beginTime = localTime
-                if animation.isRemovedOnCompletion, let end = timing.activeEndTime, localTime >= end { continue }
-                state = timing.state(at: localTime)
-            } else {
-                if animation.isRemovedOnCompletion, let end = animation.timing.activeEndTime, localTime >= end { continue }
-                state = context.state(of: animation.timing, at: localTime)
+        if animationPlan == nil { animationPlan = attached.map(PlannedAnimation.init) }
+        animationPlan?.withUnsafeBufferPointer { plan in
+            for index in plan.indices {
+                let state: TimingState
+                if plan[index].waitsForCommit {
+                    var timing = plan[index].timing
+                    timing.beginTime = localTime
+                    if plan[index].removesAtEnd, let end = timing.activeEndTime, localTime >= end { continue }
+                    state = timing.state(at: localTime)
+                } else {
+                    if plan[index].removesAtEnd, let end = plan[index].activeEnd, localTime >= end { continue }
+                    state = context.state(of: plan[index].timing, at: localTime)
+                }
+                guard let progress = state.progress else { continue }
+                if let step = plan[index].scalar {
+                    step.apply(progress: progress, iteration: state.iteration, to: &frame.properties, in: context,
+                               of: plan[index].animation)
+                } else {
+                    plan[index].animation.apply(state, to: &frame, in: context)
+                }
             }
-            if state.isInEffect { animation.apply(state, to: &frame, in: context) }
         }
     }
 
     /// Forgets cached presentation values and the next event time (and, when timing changed, the
     /// time mappings of the subtree).
     func invalidatePresentation(subtree: Bool) {
-        presentationCache?.stamp = -1
+        presentationStamp = -1
+        animationPlan = nil
         nextEventCheck = MediaTime(-Double.infinity)
         if subtree {
             cachedTimeMapping = nil

@@ -45,8 +45,12 @@ public final class Layer {
     weak var listedIn: Scene?
     /// The scene commit after which this layer counts as committed (implicit actions need that).
     var attachedAtCommit = Int.max
-    /// The presentation, computed in place once per frame (while its stamp is the scene's).
-    var presentationCache: PresentationCache?
+    /// The presentation, computed in place once per frame (current while `presentationStamp` is
+    /// the scene's stamp).
+    var presentationStorage = PresentationFrame(properties: LayerProperties(), transition: nil)
+    var presentationStamp = -1
+    /// The attached animations laid out for the frame loop; nil until the next frame needs it.
+    var animationPlan: [PlannedAnimation]?
     /// `timeMapping`, until timing or the tree changes.
     var cachedTimeMapping: TimeMapping?
     /// The global time before which no attached animation starts or stops, so the frame loop
@@ -81,16 +85,5 @@ final class AttachedAnimation {
         self.key = key
         self.animation = animation
         self.sequence = sequence
-    }
-}
-
-/// A layer's presentation for one frame, kept in a box so each frame is computed in place.
-final class PresentationCache {
-    var frame: PresentationFrame
-    /// The scene stamp the frame was computed at; −1 when stale.
-    var stamp = -1
-
-    init(model: LayerProperties) {
-        frame = PresentationFrame(properties: model, transition: nil)
     }
 }
