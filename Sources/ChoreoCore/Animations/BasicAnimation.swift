@@ -33,8 +33,16 @@ public class BasicAnimation: PropertyAnimation {
     /// The direct path of the frame loop, when the key path reaches a number and both ends are
     /// numbers.
     var scalarStep: ScalarStep? {
-        guard let slot = scalarSlot, let (from, to) = scalarEnds else { return nil }
-        return ScalarStep(slot: slot, from: from, to: to, isAdditive: isAdditive, isCumulative: isCumulative, pacing: pacing)
+        guard let (from, to) = scalarEnds else { return nil }
+        let target: ScalarStep.Target
+        if let slot = scalarSlot {
+            target = .slot(slot)
+        } else if propertyPath.property == .transform, propertyPath.valueKind == .scalar {
+            target = .transform(propertyPath.component)
+        } else {
+            return nil
+        }
+        return ScalarStep(target: target, from: from, to: to, isAdditive: isAdditive, isCumulative: isCumulative, pacing: pacing)
     }
 
     private func updateScalarEnds() {
@@ -76,8 +84,9 @@ public class BasicAnimation: PropertyAnimation {
 
     override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
         guard let progress = state.progress else { return }
-        if let step = scalarStep {
-            step.apply(progress: progress, iteration: state.iteration, to: &frame.properties, in: context, of: self)
+        if let step = scalarStep, case .slot(let slot) = step.target {
+            let value = step.value(progress: progress, iteration: state.iteration, in: context, of: self)
+            frame.properties[slot] = step.isAdditive ? frame.properties[slot] + value : value
             return
         }
         var value = start.interpolated(to: end, fraction: curvedProgress(progress, in: context))

@@ -6,6 +6,12 @@
 /// touches the layer and this array instead of chasing every animation object through the heap
 /// (at 10,000 layers those cache misses were most of the frame). The layer rebuilds its plan
 /// whenever its animations, their commit or their timing change (`invalidatePresentation`).
+struct AnimationPlan {
+    var steps: [PlannedAnimation]
+    /// The direct path, when every animation can take it.
+    var direct: DirectPlan?
+}
+
 struct PlannedAnimation {
     let animation: Animation
     let timing: MediaTiming
@@ -24,21 +30,40 @@ struct PlannedAnimation {
         waitsForCommit = !entry.isCommitted && timing.beginTime == .zero
         scalar = (entry.animation as? BasicAnimation)?.scalarStep
     }
+
+    /// The timing state at `localTime`: none once ended when removed at its end; a step waiting
+    /// for its commit starts now.
+    @inline(__always)
+    func state(at localTime: MediaTime, in context: FrameContext) -> TimingState {
+        if waitsForCommit {
+            var timing = timing
+            timing.beginTime = localTime
+            if removesAtEnd, let end = timing.activeEndTime, localTime >= end { return .notInEffect(.after) }
+            return timing.state(at: localTime)
+        }
+        if removesAtEnd, let end = activeEnd, localTime >= end { return .notInEffect(.after) }
+        return context.state(of: timing, at: localTime)
+    }
 }
 
-/// A basic animation of a number a key path reaches directly (`ScalarSlot`), between two numbers.
+/// A basic animation of one number between two numbers: a number a key path reaches directly
+/// (`ScalarSlot`), or a numeric transform component (`transform.scale`, `transform.rotation.z`).
 struct ScalarStep {
-    let slot: ScalarSlot
+    enum Target {
+        case slot(ScalarSlot)
+        case transform(PropertyPath.Component)
+    }
+
+    let target: Target
     let from: Double, to: Double
     let isAdditive: Bool, isCumulative: Bool
     let pacing: Animation.Pacing
 
-    /// Writes the value at timing `progress` (and `iteration`, for cumulative animations) into
-    /// `properties`, with the arithmetic of `Double.interpolated(to:fraction:)` and of
-    /// `BasicAnimation`'s generic path, so both give the same bits.
+    /// The value at timing `progress` (and `iteration`, for cumulative animations), with the
+    /// arithmetic of `Double.interpolated(to:fraction:)` and of `BasicAnimation`'s generic path,
+    /// so both give the same bits.
     @inline(__always)
-    func apply(progress: Double, iteration: Int, to properties: inout LayerProperties, in context: FrameContext,
-               of animation: Animation) {
+    func value(progress: Double, iteration: Int, in context: FrameContext, of animation: Animation) -> Double {
         let fraction: Double
         switch pacing {
         case .linear: fraction = progress
@@ -48,10 +73,35 @@ struct ScalarStep {
         }
         var value = fraction == 1 ? to : from + (to - from) * fraction
         if isCumulative && iteration > 0 { value = value + (to - from) * Double(iteration) }
-        if isAdditive {
-            properties[slot] = properties[slot] + value
-        } else {
-            properties[slot] = value
+        return value
+    }
+}
+
+/// How a layer whose animations are all `ScalarStep`s (and at most one non-additive transform
+/// component) computes its presentation without copying the model each frame: the presentation
+/// already holds the model, so only the numbers the animations touch are reset and recomputed,
+/// and the transform, if animated, is recomposed once from the model's parts.
+struct DirectPlan {
+    /// The slots the animations write, each once.
+    let slots: [ScalarSlot]
+    /// The parts of the model's transform, when an animation writes a transform component.
+    let transformParts: Transform3D.Decomposed?
+
+    /// The direct plan of `steps`, or nil when one of them needs the general path.
+    init?(_ steps: [PlannedAnimation], model: LayerProperties) {
+        var slots: [ScalarSlot] = []
+        var transforms = 0
+        for step in steps {
+            guard let scalar = step.scalar else { return nil }
+            switch scalar.target {
+            case .slot(let slot): if !slots.contains(slot) { slots.append(slot) }
+            case .transform:
+                guard !scalar.isAdditive else { return nil }
+                transforms += 1
+            }
         }
+        guard transforms <= 1 else { return nil }
+        self.slots = slots
+        transformParts = transforms == 1 ? LayerProperties.writableParts(of: model.transform) : nil
     }
 }

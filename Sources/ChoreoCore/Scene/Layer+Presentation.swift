@@ -26,7 +26,50 @@ extension Layer {
     private func updatePresentation(in scene: Scene) {
         guard presentationStamp != scene.stamp else { return }
         presentationStamp = scene.stamp
-        computeFrame(into: &presentationStorage, localTime: timeMapping.localTime(from: scene.currentTime), in: scene.frameContext)
+        let localTime = timeMapping.localTime(from: scene.currentTime)
+        let plan = currentPlan()
+        if let direct = plan.direct {
+            computeDirectly(plan.steps, direct, localTime: localTime, in: scene.frameContext)
+        } else {
+            var frame = PresentationFrame(properties: model, transition: nil)
+            apply(plan.steps, to: &frame, localTime: localTime, in: scene.frameContext)
+            presentationStorage = frame
+        }
+    }
+
+    /// The plan, built when the animations changed.
+    private func currentPlan() -> AnimationPlan {
+        if let animationPlan { return animationPlan }
+        let steps = attached.map(PlannedAnimation.init)
+        let plan = AnimationPlan(steps: steps, direct: DirectPlan(steps, model: model))
+        animationPlan = plan
+        return plan
+    }
+
+    /// The direct path (`DirectPlan`): the stored presentation holds the model except for the
+    /// numbers the animations touch, which are reset to the model and recomputed in order.
+    private func computeDirectly(_ steps: [PlannedAnimation], _ direct: DirectPlan, localTime: MediaTime, in context: FrameContext) {
+        if !presentationHoldsModel {
+            presentationStorage = PresentationFrame(properties: model, transition: nil)
+            presentationHoldsModel = true
+        }
+        for slot in direct.slots { presentationStorage.properties[slot] = model[slot] }
+        var parts = direct.transformParts
+        var wroteTransform = false
+        steps.withUnsafeBufferPointer { plan in
+            for index in plan.indices {
+                let state = plan[index].state(at: localTime, in: context)
+                guard let progress = state.progress, let step = plan[index].scalar else { continue }
+                let value = step.value(progress: progress, iteration: state.iteration, in: context, of: plan[index].animation)
+                switch step.target {
+                case .slot(let slot):
+                    presentationStorage.properties[slot] = step.isAdditive ? presentationStorage.properties[slot] + value : value
+                case .transform(let component):
+                    if parts != nil, LayerProperties.setScalarComponent(component, of: &parts!, to: value) { wroteTransform = true }
+                }
+            }
+        }
+        presentationStorage.properties.transform = wroteTransform ? Transform3D(parts!) : model.transform
     }
 
     /// Composes the attached animations, in order, onto the model at a local time.
@@ -36,23 +79,18 @@ extension Layer {
     func computeFrame(into frame: inout PresentationFrame, localTime: MediaTime, in context: FrameContext) {
         frame.properties = model
         frame.transition = nil
-        if animationPlan == nil { animationPlan = attached.map(PlannedAnimation.init) }
-        animationPlan?.withUnsafeBufferPointer { plan in
+        apply(currentPlan().steps, to: &frame, localTime: localTime, in: context)
+    }
+
+    /// The general path: every animation composes onto `frame` in order.
+    private func apply(_ steps: [PlannedAnimation], to frame: inout PresentationFrame, localTime: MediaTime, in context: FrameContext) {
+        steps.withUnsafeBufferPointer { plan in
             for index in plan.indices {
-                let state: TimingState
-                if plan[index].waitsForCommit {
-                    var timing = plan[index].timing
-                    timing.beginTime = localTime
-                    if plan[index].removesAtEnd, let end = timing.activeEndTime, localTime >= end { continue }
-                    state = timing.state(at: localTime)
-                } else {
-                    if plan[index].removesAtEnd, let end = plan[index].activeEnd, localTime >= end { continue }
-                    state = context.state(of: plan[index].timing, at: localTime)
-                }
+                let state = plan[index].state(at: localTime, in: context)
                 guard let progress = state.progress else { continue }
-                if let step = plan[index].scalar {
-                    step.apply(progress: progress, iteration: state.iteration, to: &frame.properties, in: context,
-                               of: plan[index].animation)
+                if let step = plan[index].scalar, case .slot(let slot) = step.target {
+                    let value = step.value(progress: progress, iteration: state.iteration, in: context, of: plan[index].animation)
+                    frame.properties[slot] = step.isAdditive ? frame.properties[slot] + value : value
                 } else {
                     plan[index].animation.apply(state, to: &frame, in: context)
                 }
@@ -64,6 +102,7 @@ extension Layer {
     /// time mappings of the subtree).
     func invalidatePresentation(subtree: Bool) {
         presentationStamp = -1
+        presentationHoldsModel = false
         animationPlan = nil
         nextEventCheck = MediaTime(-Double.infinity)
         if subtree {

@@ -49,8 +49,11 @@ public final class Layer {
     /// the scene's stamp).
     var presentationStorage = PresentationFrame(properties: LayerProperties(), transition: nil)
     var presentationStamp = -1
+    /// Whether `presentationStorage` holds the model outside what the animations touch (the
+    /// direct path's precondition).
+    var presentationHoldsModel = false
     /// The attached animations laid out for the frame loop; nil until the next frame needs it.
-    var animationPlan: [PlannedAnimation]?
+    var animationPlan: AnimationPlan?
     /// `timeMapping`, until timing or the tree changes.
     var cachedTimeMapping: TimeMapping?
     /// The global time before which no attached animation starts or stops, so the frame loop

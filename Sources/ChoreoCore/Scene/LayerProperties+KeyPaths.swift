@@ -150,23 +150,38 @@ extension LayerProperties {
             if case let .transform(v) = value { t = v }
             return
         }
-        let w = t.m44 != 0 ? 1 / t.m44 : 1
-        var parts = t.decomposed
-            ?? Transform3D.Decomposed(translation: .init(x: t.m41 * w, y: t.m42 * w, z: t.m43 * w))
+        var parts = writableParts(of: t)
         switch (component, value) {
-        case let (.rotationX, .scalar(v)): parts.rotation.x = v
-        case let (.rotationY, .scalar(v)): parts.rotation.y = v
-        case let (.rotationZ, .scalar(v)): parts.rotation.z = v
-        case let (.scale, .scalar(v)): parts.scale = .init(x: v, y: v, z: v)
-        case let (.scaleX, .scalar(v)): parts.scale.x = v
-        case let (.scaleY, .scalar(v)): parts.scale.y = v
-        case let (.scaleZ, .scalar(v)): parts.scale.z = v
         case let (.translation, .size(v)): parts.translation.x = v.width; parts.translation.y = v.height
-        case let (.translationX, .scalar(v)): parts.translation.x = v
-        case let (.translationY, .scalar(v)): parts.translation.y = v
-        case let (.translationZ, .scalar(v)): parts.translation.z = v
+        case let (_, .scalar(v)): guard setScalarComponent(component, of: &parts, to: v) else { return }
         default: return
         }
         t = Transform3D(parts)
+    }
+
+    /// The parts a transform component is written into: the decomposition, or, for a transform
+    /// that cannot be decomposed, its translation alone.
+    static func writableParts(of t: Transform3D) -> Transform3D.Decomposed {
+        let w = t.m44 != 0 ? 1 / t.m44 : 1
+        return t.decomposed ?? Transform3D.Decomposed(translation: .init(x: t.m41 * w, y: t.m42 * w, z: t.m43 * w))
+    }
+
+    /// Writes a numeric transform component (rotation, scale or translation, whole or one axis)
+    /// into `parts`; false for a component that is not a number.
+    static func setScalarComponent(_ component: PropertyPath.Component, of parts: inout Transform3D.Decomposed, to v: Double) -> Bool {
+        switch component {
+        case .rotationX: parts.rotation.x = v
+        case .rotationY: parts.rotation.y = v
+        case .rotationZ: parts.rotation.z = v
+        case .scale: parts.scale = .init(x: v, y: v, z: v)
+        case .scaleX: parts.scale.x = v
+        case .scaleY: parts.scale.y = v
+        case .scaleZ: parts.scale.z = v
+        case .translationX: parts.translation.x = v
+        case .translationY: parts.translation.y = v
+        case .translationZ: parts.translation.z = v
+        default: return false
+        }
+        return true
     }
 }

@@ -1,0 +1,82 @@
+import Testing
+@testable import ChoreoCore
+
+/// The frame loop's direct path (numbers reset and recomputed in a presentation that keeps the
+/// model) must give the same bits as the general path (the model copied, every animation
+/// composed onto it) — `Layer.computeFrame(into:)` — at every time.
+@Suite("Presentation: the direct path equals the general path")
+struct PresentationPathsTests {
+    /// A layer in a scene with `configure`'s animations, compared on a grid of times that crosses
+    /// begins, ends, repeats and a model change.
+    private func compare(_ configure: (Layer) throws -> Void) throws {
+        let scene = Scene()
+        let layer = Layer()
+        layer.set(.rect(Rect(x: 0, y: 0, width: 40, height: 30)), at: PropertyPath(.bounds))
+        layer.set(.point(Point(x: 10, y: 20)), at: PropertyPath(.position))
+        scene.rootLayer.addSublayer(layer)
+        try configure(layer)
+        scene.commit()
+        var checked = 0
+        for step in 0...130 {
+            let time = Double(step) / 40
+            scene.advance(to: MediaTime(time))
+            if step == 70 { layer.set(.scalar(0.4), at: PropertyPath(.opacity)) }
+            let direct = layer.presentation
+            var general = PresentationFrame(properties: layer.model, transition: nil)
+            layer.computeFrame(into: &general, localTime: layer.timeMapping.localTime(from: scene.currentTime), in: FrameContext())
+            #expect(direct == general.properties, "at \(time) s")
+            checked += 1
+        }
+        #expect(checked == 131)
+    }
+
+    private func basic(_ keyPath: String, _ from: Double, _ to: Double, duration: Double = 1,
+                       curve: (any TimingCurve)? = nil, _ adjust: (BasicAnimation) -> Void = { _ in }) -> BasicAnimation {
+        let animation = BasicAnimation(keyPath: keyPath)
+        animation.fromValue = .scalar(from)
+        animation.toValue = .scalar(to)
+        animation.timing.duration = MediaDuration(duration)
+        animation.timingFunction = curve
+        adjust(animation)
+        return animation
+    }
+
+    @Test("Numbers along cubic curves, one after another on the same property")
+    func sequentialNumbers() throws {
+        try compare { layer in
+            try layer.add(basic("position.x", 0, 300, curve: CubicBezierCurve.easeInOut), forKey: "x")
+            try layer.add(basic("opacity", 0, 1, duration: 2, curve: try CubicBezierCurve(0.57, -0.4, 0.96, 0.87)), forKey: "o")
+            try layer.add(basic("opacity", 1, 0.5, duration: 0.5) { $0.timing.beginTime = MediaTime(1) }, forKey: "o2")
+        }
+    }
+
+    @Test("Additive and cumulative numbers with repeats, autoreverse and fill")
+    func additiveCumulative() throws {
+        try compare { layer in
+            try layer.add(basic("position.y", 0, 50) { $0.isAdditive = true; $0.timing.repeatCount = 2.5 }, forKey: "y")
+            try layer.add(basic("bounds.size.width", 10, 20) {
+                $0.isCumulative = true; $0.timing.repeatCount = 3; $0.timing.autoreverses = true
+            }, forKey: "w")
+            try layer.add(basic("cornerRadius", 0, 8) {
+                $0.timing.beginTime = MediaTime(0.5); $0.timing.fillMode = .both; $0.isRemovedOnCompletion = false
+            }, forKey: "r")
+        }
+    }
+
+    @Test("One transform component with numbers, as the frame benchmark animates")
+    func transformComponent() throws {
+        try compare { layer in
+            layer.set(.transform(try Transform3D.rotation(0.3, 0, 0, 1)), at: PropertyPath(.transform))
+            try layer.add(basic("transform.scale", 0.5, 1.5, duration: 2, curve: CubicBezierCurve.easeInOut), forKey: "s")
+            try layer.add(basic("position.x", 0, 300, curve: CubicBezierCurve.easeOut), forKey: "x")
+        }
+    }
+
+    @Test("Two transform components and an additive one take the general path with the same result")
+    func severalTransformComponents() throws {
+        try compare { layer in
+            try layer.add(basic("transform.rotation.z", 0, 3), forKey: "r")
+            try layer.add(basic("transform.scale.x", 1, 2) { $0.isAdditive = true }, forKey: "s")
+        }
+    }
+}
