@@ -6,13 +6,19 @@
 /// touches the layer and this array instead of chasing every animation object through the heap
 /// (at 10,000 layers those cache misses were most of the frame). The layer rebuilds its plan
 /// whenever its animations, their commit or their timing change (`invalidatePresentation`).
-struct AnimationPlan {
-    var steps: [PlannedAnimation]
+final class AnimationPlan {
+    let steps: [PlannedAnimation]
     /// The direct path, when every animation can take it.
-    var direct: DirectPlan?
+    let direct: DirectPlan?
+
+    init(_ attached: [AttachedAnimation], model: LayerProperties) {
+        steps = attached.map(PlannedAnimation.init)
+        direct = DirectPlan(steps, model: model)
+    }
 }
 
 struct PlannedAnimation {
+    /// Read in place (`plan[i].animation`), never by copying the step: a copy retains it.
     let animation: Animation
     let timing: MediaTiming
     let activeEnd: MediaTime?
@@ -31,18 +37,19 @@ struct PlannedAnimation {
         scalar = (entry.animation as? BasicAnimation)?.scalarStep
     }
 
-    /// The timing state at `localTime`: none once ended when removed at its end; a step waiting
-    /// for its commit starts now.
+    /// The timing state of `step` at `localTime`: none once ended when removed at its end; a step
+    /// waiting for its commit starts now. Reads the step in place (a copy would retain its
+    /// animation).
     @inline(__always)
-    func state(at localTime: MediaTime, in context: FrameContext) -> TimingState {
-        if waitsForCommit {
-            var timing = timing
+    static func state(of step: UnsafePointer<PlannedAnimation>, at localTime: MediaTime, in context: FrameContext) -> TimingState {
+        if step.pointee.waitsForCommit {
+            var timing = step.pointee.timing
             timing.beginTime = localTime
-            if removesAtEnd, let end = timing.activeEndTime, localTime >= end { return .notInEffect(.after) }
+            if step.pointee.removesAtEnd, let end = timing.activeEndTime, localTime >= end { return .notInEffect(.after) }
             return timing.state(at: localTime)
         }
-        if removesAtEnd, let end = activeEnd, localTime >= end { return .notInEffect(.after) }
-        return context.state(of: timing, at: localTime)
+        if step.pointee.removesAtEnd, let end = step.pointee.activeEnd, localTime >= end { return .notInEffect(.after) }
+        return context.state(of: step.pointee.timing, at: localTime)
     }
 }
 

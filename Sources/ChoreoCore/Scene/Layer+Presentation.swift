@@ -28,8 +28,8 @@ extension Layer {
         presentationStamp = scene.stamp
         let localTime = timeMapping.localTime(from: scene.currentTime)
         let plan = currentPlan()
-        if let direct = plan.direct {
-            computeDirectly(plan.steps, direct, localTime: localTime, in: scene.frameContext)
+        if plan.direct != nil {
+            computeDirectly(plan, localTime: localTime, in: scene.frameContext)
         } else {
             var frame = PresentationFrame(properties: model, transition: nil)
             apply(plan.steps, to: &frame, localTime: localTime, in: scene.frameContext)
@@ -37,28 +37,28 @@ extension Layer {
         }
     }
 
-    /// The plan, built when the animations changed.
+    /// The attached animations laid out (`AnimationPlan`), anew when they changed.
     private func currentPlan() -> AnimationPlan {
         if let animationPlan { return animationPlan }
-        let steps = attached.map(PlannedAnimation.init)
-        let plan = AnimationPlan(steps: steps, direct: DirectPlan(steps, model: model))
+        let plan = AnimationPlan(attached, model: model)
         animationPlan = plan
         return plan
     }
 
     /// The direct path (`DirectPlan`): the stored presentation holds the model except for the
     /// numbers the animations touch, which are reset to the model and recomputed in order.
-    private func computeDirectly(_ steps: [PlannedAnimation], _ direct: DirectPlan, localTime: MediaTime, in context: FrameContext) {
+    private func computeDirectly(_ plan: AnimationPlan, localTime: MediaTime, in context: FrameContext) {
         if !presentationHoldsModel {
             presentationStorage = PresentationFrame(properties: model, transition: nil)
             presentationHoldsModel = true
         }
+        guard let direct = plan.direct else { return }
         for slot in direct.slots { presentationStorage.properties[slot] = model[slot] }
         var parts = direct.transformParts
         var wroteTransform = false
-        steps.withUnsafeBufferPointer { plan in
+        plan.steps.withUnsafeBufferPointer { plan in
             for index in plan.indices {
-                let state = plan[index].state(at: localTime, in: context)
+                let state = PlannedAnimation.state(of: plan.baseAddress! + index, at: localTime, in: context)
                 guard let progress = state.progress, let step = plan[index].scalar else { continue }
                 let value = step.value(progress: progress, iteration: state.iteration, in: context, of: plan[index].animation)
                 switch step.target {
@@ -86,7 +86,7 @@ extension Layer {
     private func apply(_ steps: [PlannedAnimation], to frame: inout PresentationFrame, localTime: MediaTime, in context: FrameContext) {
         steps.withUnsafeBufferPointer { plan in
             for index in plan.indices {
-                let state = plan[index].state(at: localTime, in: context)
+                let state = PlannedAnimation.state(of: plan.baseAddress! + index, at: localTime, in: context)
                 guard let progress = state.progress else { continue }
                 if let step = plan[index].scalar, case .slot(let slot) = step.target {
                     let value = step.value(progress: progress, iteration: state.iteration, in: context, of: plan[index].animation)

@@ -73,6 +73,12 @@ extension Layer {
     }
 
     /// Joins (or leaves) a scene with the whole subtree, registering attached animations.
+    /// Forgets the scene in the whole subtree (its scene is going away).
+    func detachFromEndingScene() {
+        frameScene = nil
+        for child in sublayers { child.detachFromEndingScene() }
+    }
+
     func attach(to newScene: Scene?) {
         guard scene !== newScene else { return }
         scene = newScene

@@ -16,6 +16,11 @@ import Synchronization
 public final class Scene {
     /// The root view (`scene.view` in scripts); its layer is the root of the layer tree.
     public let rootView: View
+
+    deinit {
+        // Layers hold their scene unretained (`Layer.frameScene`): none may outlive it naming it.
+        rootView.layer.detachFromEndingScene()
+    }
     public var rootLayer: Layer { rootView.layer }
     /// The time of the last frame, in the root's (global) time. Never decreases.
     public internal(set) var currentTime: MediaTime = .zero
