@@ -39,8 +39,10 @@ let package = Package(
             "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // C baselines choreo-bench measures in the same run (a C Bézier solver, raw lua_pcall).
+        .target(name: "CBenchBaseline", dependencies: ["CLuaShim"], cSettings: [.unsafeFlags(["-O2"])]),
         .executableTarget(name: "ChoreoBenchmarks", dependencies: [
-            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",
+            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender", "CBenchBaseline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -8,18 +8,20 @@ struct Scenario: Sendable {
     let name: String
     let summary: String
     let unit: String
-    /// Runs the workload once and returns its measurement in `unit`, plus extra JSON fields.
-    let body: @Sendable () -> (value: Double, extra: [(String, Double)])
+    /// Runs the workload once at a size and returns its measurement in `unit`, plus extra JSON fields.
+    let body: @Sendable (WorkloadSize) -> (value: Double, extra: [(String, Double)])
 
-    static let all: [Scenario] = [frame10k, frame100k, bezierSolve, springEval, pluginCurves]
+    static let all: [Scenario] = [
+        frame10k, frame100k, luaScene10k, bezierSolve, springEval, luaCurve, pluginCurves, realtime60Hz, renderFrame,
+    ]
 
     static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
 
-    func measure(runs: Int) -> BenchmarkResult {
+    func measure(runs: Int, size: WorkloadSize = .full) -> BenchmarkResult {
         var values: [Double] = []
         var extra: [(String, Double)] = []
         for _ in 0..<runs {
-            let run = body()
+            let run = body(size)
             values.append(run.value)
             extra = run.extra
         }
@@ -30,6 +32,18 @@ struct Scenario: Sendable {
     }
 }
 
+/// How much work a scenario does: `full` is what the numbers mean; `quick` (the hidden
+/// `--quick` flag) shrinks every loop so a test can check that a scenario runs and prints.
+struct WorkloadSize: Sendable {
+    var isQuick: Bool
+
+    static let full = WorkloadSize(isQuick: false)
+    static let quick = WorkloadSize(isQuick: true)
+
+    /// `n`, or a thousandth of it (at least 1) when quick.
+    func scaled(_ n: Int) -> Int { isQuick ? max(1, n / 1000) : n }
+}
+
 struct BenchmarkResult {
     let scenario: String, unit: String
     let median: Double, min: Double, max: Double
@@ -38,12 +52,15 @@ struct BenchmarkResult {
 
     var json: String {
         var fields = [
-            "\"scenario\": \"\(scenario)\"", "\"unit\": \"\(unit)\"", "\"median\": \(median)",
-            "\"min\": \(min)", "\"max\": \(max)", "\"runs\": \(runs)",
+            "\"scenario\": \"\(scenario)\"", "\"unit\": \"\(unit)\"", "\"median\": \(Self.json(median))",
+            "\"min\": \(Self.json(min))", "\"max\": \(Self.json(max))", "\"runs\": \(runs)",
         ]
-        fields += extra.map { "\"\($0.0)\": \($0.1)" }
+        fields += extra.map { "\"\($0.0)\": \(Self.json($0.1))" }
         return "{" + fields.joined(separator: ", ") + "}"
     }
+
+    /// A JSON number; `null` for NaN or infinity, which JSON cannot spell.
+    static func json(_ value: Double) -> String { value.isFinite ? "\(value)" : "null" }
 
     var text: String {
         var line = "\(scenario): median \(median) \(unit) (min \(min), max \(max), \(runs) runs)"
