@@ -54,8 +54,8 @@ let package = Package(
         .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime"]),
         .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua"]),
         .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo"], exclude: ["__goldens__"]),
-        // Runs the built `choreo` binary: exit codes, help text, determinism of traces.
-        .testTarget(name: "ChoreoCLITests", dependencies: ["choreo"]),
+        // Runs the built `choreo` binary: exit codes, help text, determinism of traces (and `choreo-bench --quick`).
+        .testTarget(name: "ChoreoCLITests", dependencies: ["choreo", "ChoreoBenchmarks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -105,6 +105,7 @@ extension Scenario {
         let plainCall = direct(plain), bakedCall = direct(baked), nativeCall = direct(native)
         let pcall = cbb_lua_pcall_ns(source, 1, inputs, 0xFFFF, calls)
         let pcallPlainState = cbb_lua_pcall_ns(source, 0, inputs, 0xFFFF, calls)
+        let pcallAsChoreo = cbb_lua_pcall_ns(source, 2, inputs, 0xFFFF, calls)
         try! host.throwDeferredError()
 
         // Sampled by animations: 1,000 layers × 1 opacity animation × 600 frames.
@@ -126,6 +127,7 @@ extension Scenario {
             ("baked_ns", bakedSampled), ("native_ns", nativeSampled),
             ("plain_call_ns", plainCall), ("baked_call_ns", bakedCall), ("native_call_ns", nativeCall),
             ("pcall_ns", pcall), ("pcall_unhooked_ns", pcallPlainState),
+            ("shim_call_ns", pcallAsChoreo),
             ("ratio_plain_vs_pcall", plainCall / pcall), ("ratio_baked_vs_native", bakedCall / nativeCall),
             ("ratio_plain_vs_pcall_unhooked", plainCall / pcallPlainState),
             ("ratio_sampled_baked_vs_native", bakedSampled / nativeSampled),
