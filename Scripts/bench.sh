@@ -14,8 +14,11 @@ cd "$(dirname "$0")/.."
 
 Scripts/setup.sh >/dev/null
 
-echo "== swift build -c release --product choreo-bench" >&2
-swift build -c release --product choreo-bench >&2
+# The shipped plugins too: plugin-curves measures penner beside choreo-bench.
+for product in choreo-bench penner physics; do
+  echo "== swift build -c release --product $product" >&2
+  swift build -c release --product "$product" >&2
+done
 bench="$(swift build -c release --show-bin-path)/choreo-bench"
 
 if [[ $# -gt 0 ]]; then

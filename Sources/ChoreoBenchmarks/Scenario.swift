@@ -18,17 +18,14 @@ struct Scenario: Sendable {
     static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
 
     func measure(runs: Int, size: WorkloadSize = .full) -> BenchmarkResult {
-        var values: [Double] = []
-        var extra: [(String, Double)] = []
-        for _ in 0..<runs {
-            let run = body(size)
-            values.append(run.value)
-            extra = run.extra
-        }
-        values.sort()
+        var results: [(value: Double, extra: [(String, Double)])] = []
+        for _ in 0..<runs { results.append(body(size)) }
+        results.sort { $0.value < $1.value }
+        // The extra fields (baselines, ratios) are the median run's own, measured beside it.
+        let median = results[results.count / 2]
         return BenchmarkResult(
-            scenario: name, unit: unit, median: values[values.count / 2], min: values[0],
-            max: values[values.count - 1], runs: runs, extra: extra)
+            scenario: name, unit: unit, median: median.value, min: results[0].value,
+            max: results[results.count - 1].value, runs: runs, extra: median.extra)
     }
 }
 

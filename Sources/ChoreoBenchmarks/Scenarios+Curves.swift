@@ -6,7 +6,8 @@ extension Scenario {
     /// evaluation of ChoreoCore's `CubicBezierCurve`, against a C implementation of the same method
     /// (CBenchBaseline/bezier.c: the same sample-table seed, Newton steps, epsilon and bisection,
     /// compiled with -O2) on the same inputs in the same run, and the largest error of each against
-    /// a long-double bisection to the last bit.
+    /// a long-double bisection to the last bit. `inlined_copy_ns`: the same Swift source compiled
+    /// into choreo-bench (`InlinedBezierCopy`), where it is inlined as the C is.
     static let bezierSolve = Scenario(
         name: "bezier-solve",
         summary: "10M cubic Bézier evaluations on two curves vs the same solver in C; ns/evaluation, max error",
@@ -39,8 +40,15 @@ extension Scenario {
             maxErrorC = max(maxErrorC, abs(fromC - exact))
             maxDifference = max(maxDifference, abs(fromSwift - fromC))
         }
+        let copies = points.map { InlinedBezierCopy($0.0, $0.1, $0.2, $0.3) }
+        let inlined = nanosecondsPerIteration(count) {
+            var sink = 0.0
+            for i in 0..<count { sink += copies[i & 1].progress(at: inputs[i & 0xFFFF]) }
+            return sink
+        }
         return (swift, [("c_ns", c), ("ratio_vs_c", swift / c), ("max_error", maxError),
-                        ("max_error_c", maxErrorC), ("max_difference_swift_c", maxDifference)])
+                        ("max_error_c", maxErrorC), ("max_difference_swift_c", maxDifference),
+                        ("inlined_copy_ns", inlined), ("ratio_inlined_copy_vs_c", inlined / c)])
     }
 }
 
