@@ -143,7 +143,7 @@ public final class LuaVM {
             try reserve(Int32(extraArguments.count) + 3, on: state)
             lua_rawgeti(state, lsx_registryindex(), lua_Integer(function.reference))
             lua_pushnumber(state, argument)
-            for argument in extraArguments { push(argument, on: state) }
+            if !extraArguments.isEmpty { for argument in extraArguments { push(argument, on: state) } }
             let status = lsx_pcall(state, 1 + Int32(extraArguments.count), LUA_MULTRET)
             guard status == Int32(LSX_OK.rawValue) else { throw failure(status, on: state, base: base, chunkName: nil) }
             defer { lua_settop(state, base) }
@@ -210,6 +210,7 @@ public final class LuaVM {
         }
     }
 
+    @inline(__always)
     private func reserve(_ slots: Int32, on state: OpaquePointer) throws(LuaError) {
         guard lua_checkstack(state, slots) != 0 else {
             throw .runtime(message: "stack overflow (no room for \(slots) values to call Lua)", traceback: "")
@@ -222,8 +223,12 @@ public final class LuaVM {
         if state != nil { pendingReferences.append(reference) }
     }
 
+    @inline(__always)
     private func releasePendingReferences(_ state: OpaquePointer) {
-        guard !pendingReferences.isEmpty else { return }
+        if !pendingReferences.isEmpty { releaseAllPendingReferences(state) }
+    }
+
+    private func releaseAllPendingReferences(_ state: OpaquePointer) {
         let references = pendingReferences
         pendingReferences.removeAll(keepingCapacity: true)
         for reference in references { luaL_unref(state, lsx_registryindex(), reference) }
