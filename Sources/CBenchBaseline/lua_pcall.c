@@ -19,12 +19,19 @@ double cbb_lua_pcall_ns(const char *source, int sandboxed, const double *inputs,
         int failed = 0;
         double start = cbb_monotonic_seconds();
         for (long i = 0; i < count; i++) {
-            lua_pushvalue(L, function);
-            lua_pushnumber(L, inputs[(size_t)i & mask]);
             if (sandboxed == 2) {
                 lsx_arm(L, (long long)1 << 60);
-                if (lsx_pcall(L, 1, LUA_MULTRET) != LSX_OK) { failed = 1; break; }
-            } else if (lua_pcall(L, 1, 1, 0) != LUA_OK) { failed = 1; break; }
+                lsx_pushmessagehandler(L);
+                lua_pushvalue(L, function);
+                lua_pushnumber(L, inputs[(size_t)i & mask]);
+                if (lsx_pcall_handled(L, 1, LUA_MULTRET) != LSX_OK) { failed = 1; break; }
+                (void)lua_tonumberx(L, function + 2, NULL);
+                lua_settop(L, function);
+                continue;
+            }
+            lua_pushvalue(L, function);
+            lua_pushnumber(L, inputs[(size_t)i & mask]);
+            if (lua_pcall(L, 1, 1, 0) != LUA_OK) { failed = 1; break; }
             (void)lua_tonumberx(L, -1, NULL);
             lua_settop(L, function);
         }

@@ -29,10 +29,10 @@ double cbb_bezier_reference(double c1x, double c1y, double c2x, double c2y, doub
 
 /// Nanoseconds per raw `lua_pcall` of the function `source` returns (a chunk like "return
 /// function(t) ... end"), called `count` times with one number argument from inputs[i & mask],
-/// its number result read with `lua_tonumberx`. `sandboxed` 1: a state made as ChoreoLua makes
-/// its own (`lsx_newstate`, the capped allocator and the instruction-count hook armed); else a
-/// plain `luaL_newstate`; 2: sandboxed, and each call made as ChoreoLua makes it (`lsx_arm`, then
-/// `lsx_pcall` with its traceback handler), not raw. Returns a negative number if the chunk fails.
+/// its number result read with `lua_tonumberx`. `sandboxed` 0: a plain `luaL_newstate`; 1: a
+/// state made as ChoreoLua makes its own (`lsx_newstate`, the capped allocator and the
+/// instruction-count hook armed); 2: sandboxed, and each call made as ChoreoLua makes it (`lsx_arm`, the
+/// traceback handler pushed, `lsx_pcall_handled`), not raw. Returns a negative number if the chunk fails.
 double cbb_lua_pcall_ns(const char *source, int sandboxed, const double *inputs, size_t mask, long count);
 
 /// Seconds of CLOCK_MONOTONIC.

@@ -140,16 +140,18 @@ public final class LuaVM {
         let state = liveState("callForNumber(_:_:_:)")
         return try entering(state) { () throws(LuaError) -> LuaNumberResult in
             let base = lua_gettop(state)
-            try reserve(Int32(extraArguments.count) + 3, on: state)
+            try reserve(Int32(extraArguments.count) + 4, on: state)
+            lsx_pushmessagehandler(state)  // at base + 1, under the results
             lua_rawgeti(state, lsx_registryindex(), lua_Integer(function.reference))
             lua_pushnumber(state, argument)
             if !extraArguments.isEmpty { for argument in extraArguments { push(argument, on: state) } }
-            let status = lsx_pcall(state, 1 + Int32(extraArguments.count), LUA_MULTRET)
+            let status = lsx_pcall_handled(state, 1 + Int32(extraArguments.count), LUA_MULTRET)
             guard status == Int32(LSX_OK.rawValue) else { throw failure(status, on: state, base: base, chunkName: nil) }
             defer { lua_settop(state, base) }
-            guard lua_gettop(state) > base else { return .other(nil) }
-            if lua_type(state, base + 1) == LUA_TNUMBER { return .number(lua_tonumberx(state, base + 1, nil)) }
-            return .other(value(at: base + 1, on: state))
+            let first = base + 2
+            guard lua_gettop(state) >= first else { return .other(nil) }
+            if lua_type(state, first) == LUA_TNUMBER { return .number(lua_tonumberx(state, first, nil)) }
+            return .other(value(at: first, on: state))
         }
     }
 

@@ -206,6 +206,26 @@ struct TimingBindingsTests {
         #expect(lua.host.vm.stackTop == top)
     }
 
+    @Test("A Lua curve that raises when sampled from Swift keeps the message, the curve, t and a traceback")
+    func luaCurveErrorFromSwift() throws {
+        let lua = try CurveTestHost()
+        let top = lua.host.vm.stackTop
+        let curve = try lua.host.curve(from: try lua.values("""
+            return function(t, params)
+              error('bad ' .. t)
+            end
+            """)[0], name: "raiser")
+        #expect(curve.progress(at: 0.5) == 0.5)
+        guard case let .runtime(message, traceback)? = lua.host.deferredError else {
+            Issue.record("expected a runtime error, got \(String(describing: lua.host.deferredError))")
+            return
+        }
+        #expect(message == "scene.lua:2: bad 0.5 (in timing curve 'raiser' at t = 0.5)")
+        #expect(traceback.hasPrefix("stack traceback:"))
+        #expect(traceback.contains("scene.lua:2"))
+        #expect(lua.host.vm.stackTop == top)
+    }
+
     @Test("A Lua curve that outlives its script host answers linearly")
     func luaCurveOutlivesHost() throws {
         var lua: CurveTestHost? = try CurveTestHost()
