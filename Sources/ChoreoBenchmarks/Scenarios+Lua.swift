@@ -46,9 +46,12 @@ extension Scenario {
         ])
     }
 
-    /// The scene of `lua-scene-10k`: each view animates position.x, position.y, opacity and
-    /// transform.scale for 10 s in one `View.animate` block, even views along easeInOut, odd ones
-    /// along (0.57, −0.4, 0.96, 0.87), from the same values as `animatedScene(views:)`.
+    /// The scene of `lua-scene-10k`: each view changes position.x, position.y, opacity and
+    /// transform.scale in one 10 s `View.animate` block, even views along easeInOut, odd ones
+    /// along (0.57, −0.4, 0.96, 0.87), between the values of `animatedScene(views:)`. As in
+    /// UIKit, the block records animations per animatable property: `position` (x and y in one
+    /// point animation), `opacity` and `transform`, so the four animated values ride on three
+    /// additive animations where frame-10k has four basic ones; the unit still counts four.
     static func luaSceneScript(views: Int) -> String {
         """
         local scene = Scene.new{ width = 375, height = 667 }
