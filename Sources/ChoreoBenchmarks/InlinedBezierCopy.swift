@@ -1,8 +1,8 @@
 /// A copy of `CubicBezierCurve`'s solver (ChoreoCore/Timing/CubicBezierCurve.swift: the same
 /// coefficients, seed, Newton steps, epsilon and bisection) compiled inside choreo-bench, so the
 /// optimizer inlines it into the loop as a C compiler inlines the C twin. `bezier-solve` reports
-/// it beside the real one, which another module reaches through a call: the difference is the
-/// cost of the module boundary, not of the method. Keep it in step with the original.
+/// it beside the real one, which another module reaches through a call, to tell the module
+/// boundary's share from the method's. Keep it in step with the original.
 struct InlinedBezierCopy {
     private let ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double
     private let samples: InlineArray<11, Double>
