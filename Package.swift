@@ -39,8 +39,10 @@ let package = Package(
             "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // C baselines choreo-bench measures in the same run (a C Bézier solver, raw lua_pcall).
+        .target(name: "CBenchBaseline", dependencies: ["CLuaShim"], cSettings: [.unsafeFlags(["-O2"])]),
         .executableTarget(name: "ChoreoBenchmarks", dependencies: [
-            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",
+            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender", "CBenchBaseline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -52,8 +54,8 @@ let package = Package(
         .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime"]),
         .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua"]),
         .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo"], exclude: ["__goldens__"]),
-        // Runs the built `choreo` binary: exit codes, help text, determinism of traces.
-        .testTarget(name: "ChoreoCLITests", dependencies: ["choreo"]),
+        // Runs the built `choreo` binary: exit codes, help text, determinism of traces (and `choreo-bench --quick`).
+        .testTarget(name: "ChoreoCLITests", dependencies: ["choreo", "ChoreoBenchmarks"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -188,6 +188,16 @@ int lsx_load(lua_State *L, const char *text, size_t length, const char *chunknam
     return status == LUA_ERRMEM ? LSX_MEMORY : LSX_SYNTAX;
 }
 
+// What a protected call's status means, once the handler is off the stack or below the results.
+static int call_status(lua_State *L, lsx_sandbox *sb, int status) {
+    if (status == LUA_OK) return LSX_OK;
+    // the handler's string, unless the error came from elsewhere (LUA_ERRERR, a __close handler)
+    if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) != sb->handled_length)
+        sb->message_length = lua_type(L, -1) == LUA_TSTRING ? lua_rawlen(L, -1) : 0;
+    if (sb->killed) return LSX_INSTRUCTIONS;
+    return status == LUA_ERRMEM ? LSX_MEMORY : LSX_RUNTIME;
+}
+
 int lsx_pcall(lua_State *L, int nargs, int nresults) {
     lsx_sandbox *sb = SB(L);
     int handler = lua_gettop(L) - nargs;  // where the function is now
@@ -200,12 +210,20 @@ int lsx_pcall(lua_State *L, int nargs, int nresults) {
     sb->in_lua = saved;
     lua_rotate(L, handler, -1);  // remove the handler, keep results or error
     lua_settop(L, -2);
-    if (status == LUA_OK) return LSX_OK;
-    // the handler's string, unless the error came from elsewhere (LUA_ERRERR, a __close handler)
-    if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) != sb->handled_length)
-        sb->message_length = lua_type(L, -1) == LUA_TSTRING ? lua_rawlen(L, -1) : 0;
-    if (sb->killed) return LSX_INSTRUCTIONS;
-    return status == LUA_ERRMEM ? LSX_MEMORY : LSX_RUNTIME;
+    return call_status(L, sb, status);
+}
+
+void lsx_pushmessagehandler(lua_State *L) { lua_pushcclosure(L, message_handler, 0); }
+
+int lsx_pcall_handled(lua_State *L, int nargs, int nresults) {
+    lsx_sandbox *sb = SB(L);
+    int handler = lua_gettop(L) - nargs - 1;  // just below the function
+    int saved = sb->in_lua;
+    sb->in_lua = 1;
+    sb->memory_position[0] = '\0';
+    int status = lua_pcall(L, nargs, nresults, handler);
+    sb->in_lua = saved;
+    return call_status(L, sb, status);
 }
 
 static int full_gc(lua_State *L) {

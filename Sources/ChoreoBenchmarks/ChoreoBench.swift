@@ -11,6 +11,7 @@ struct ChoreoBench: ParsableCommand {
     @Flag(help: "List the scenarios.") var list = false
     @Flag(help: "Print the result as JSON.") var json = false
     @Option(help: "How many times to run the scenario.") var runs: Int = 5
+    @Flag(help: .hidden) var quick = false
 
     func validate() throws {
         if !list && scenario == nil { throw ValidationError("give --scenario NAME or --list") }
@@ -26,7 +27,7 @@ struct ChoreoBench: ParsableCommand {
             return
         }
         guard let scenario = scenario.flatMap(Scenario.named) else { return }
-        let result = scenario.measure(runs: runs)
+        let result = scenario.measure(runs: runs, size: quick ? .quick : .full)
         print(json ? result.json : result.text)
     }
 }

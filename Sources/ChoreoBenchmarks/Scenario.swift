@@ -8,26 +8,37 @@ struct Scenario: Sendable {
     let name: String
     let summary: String
     let unit: String
-    /// Runs the workload once and returns its measurement in `unit`, plus extra JSON fields.
-    let body: @Sendable () -> (value: Double, extra: [(String, Double)])
+    /// Runs the workload once at a size and returns its measurement in `unit`, plus extra JSON fields.
+    let body: @Sendable (WorkloadSize) -> (value: Double, extra: [(String, Double)])
 
-    static let all: [Scenario] = [frame10k, frame100k, bezierSolve, springEval, pluginCurves]
+    static let all: [Scenario] = [
+        frame10k, frame100k, luaScene10k, bezierSolve, springEval, luaCurve, pluginCurves, realtime60Hz, renderFrame,
+    ]
 
     static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
 
-    func measure(runs: Int) -> BenchmarkResult {
-        var values: [Double] = []
-        var extra: [(String, Double)] = []
-        for _ in 0..<runs {
-            let run = body()
-            values.append(run.value)
-            extra = run.extra
-        }
-        values.sort()
+    func measure(runs: Int, size: WorkloadSize = .full) -> BenchmarkResult {
+        var results: [(value: Double, extra: [(String, Double)])] = []
+        for _ in 0..<runs { results.append(body(size)) }
+        results.sort { $0.value < $1.value }
+        // The extra fields (baselines, ratios) are the median run's own, measured beside it.
+        let median = results[results.count / 2]
         return BenchmarkResult(
-            scenario: name, unit: unit, median: values[values.count / 2], min: values[0],
-            max: values[values.count - 1], runs: runs, extra: extra)
+            scenario: name, unit: unit, median: median.value, min: results[0].value,
+            max: results[results.count - 1].value, runs: runs, extra: median.extra)
     }
+}
+
+/// How much work a scenario does: `full` is what the numbers mean; `quick` (the hidden
+/// `--quick` flag) shrinks every loop so a test can check that a scenario runs and prints.
+struct WorkloadSize: Sendable {
+    var isQuick: Bool
+
+    static let full = WorkloadSize(isQuick: false)
+    static let quick = WorkloadSize(isQuick: true)
+
+    /// `n`, or a thousandth of it (at least 1) when quick.
+    func scaled(_ n: Int) -> Int { isQuick ? max(1, n / 1000) : n }
 }
 
 struct BenchmarkResult {
@@ -38,12 +49,15 @@ struct BenchmarkResult {
 
     var json: String {
         var fields = [
-            "\"scenario\": \"\(scenario)\"", "\"unit\": \"\(unit)\"", "\"median\": \(median)",
-            "\"min\": \(min)", "\"max\": \(max)", "\"runs\": \(runs)",
+            "\"scenario\": \"\(scenario)\"", "\"unit\": \"\(unit)\"", "\"median\": \(Self.json(median))",
+            "\"min\": \(Self.json(min))", "\"max\": \(Self.json(max))", "\"runs\": \(runs)",
         ]
-        fields += extra.map { "\"\($0.0)\": \($0.1)" }
+        fields += extra.map { "\"\($0.0)\": \(Self.json($0.1))" }
         return "{" + fields.joined(separator: ", ") + "}"
     }
+
+    /// A JSON number; `null` for NaN or infinity, which JSON cannot spell.
+    static func json(_ value: Double) -> String { value.isFinite ? "\(value)" : "null" }
 
     var text: String {
         var line = "\(scenario): median \(median) \(unit) (min \(min), max \(max), \(runs) runs)"

@@ -14,9 +14,10 @@ extension Scenario {
             name: name,
             summary: "\(count) views × 4 animated properties × 600 frames; ns per property-frame",
             unit: "ns/property-frame"
-        ) {
+        ) { size in
+            let count = size.scaled(count)
             let (scene, views) = animatedScene(views: count)
-            let frames = 600
+            let frames = size.scaled(600)
             var sink = 0.0
             let start = monotonicSeconds()
             for frame in 1...frames {
@@ -63,13 +64,13 @@ extension Scenario {
         name: "spring-eval",
         summary: "10M spring evaluations (under-, critically and over-damped); ns/evaluation",
         unit: "ns/evaluation"
-    ) {
+    ) { size in
         let springs = [
             try! SpringCurve(parameters: try! SpringParameters(mass: 1, stiffness: 100, damping: 5)),
             try! SpringCurve(parameters: try! SpringParameters(mass: 1, stiffness: 100, damping: 20)),
             try! SpringCurve(parameters: try! SpringParameters(mass: 1, stiffness: 100, damping: 60)),
         ]
-        let count = 10_000_000
+        let count = size.scaled(10_000_000)
         var sink = 0.0
         let start = monotonicSeconds()
         for i in 0..<count {

@@ -12,7 +12,7 @@ extension Scenario {
         name: "plugin-curves",
         summary: "Lua function vs baked Lua vs native plugin curve; ns/evaluation of the baked one",
         unit: "ns/evaluation"
-    ) {
+    ) { size in
         let host = try! ScriptHost(plugins: PluginCatalog(path: .standard(builtProducts: PluginPath.executableDirectory())))
         _ = try! host.vm.run(chunk: """
             local f = function(t) local u = 1 - t return 1 - u * u * u end
@@ -31,9 +31,9 @@ extension Scenario {
             blackHole(sink)
             return elapsed / Double(count) * 1e9
         }
-        let baked = nanoseconds("baked.easeOutCubic", count: 2_000_000)
-        let native = nanoseconds("penner.easeOutCubic", count: 2_000_000)
-        let lua = nanoseconds("lua.easeOutCubic", count: 200_000)
+        let baked = nanoseconds("baked.easeOutCubic", count: size.scaled(2_000_000))
+        let native = nanoseconds("penner.easeOutCubic", count: size.scaled(2_000_000))
+        let lua = nanoseconds("lua.easeOutCubic", count: size.scaled(200_000))
         return (baked, [("native_ns", native), ("lua_ns", lua), ("baked_to_native", baked / native),
                         ("lua_to_baked", lua / baked)])
     }

@@ -29,9 +29,13 @@ final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
     let site: String?
     /// Passed after t on every call: a plugin provider's parameter table (`progress(t, params)`).
     let extraArguments: [LuaValue]
-    /// The host whose Lua state runs the functions; weak, so that a curve outliving its script
-    /// (in an animation Swift still holds) answers linearly instead of touching a closed state.
-    private weak var host: ScriptHost?
+    /// The Lua state that runs the functions (the host's). A curve outliving its script (in an
+    /// animation Swift still holds) finds it closed and answers linearly instead of touching it.
+    private let vm: LuaVM
+    /// The host's deferred error: the curve records its failure there, and stays linear while
+    /// one is waiting. Held instead of the host itself, whose weak load costs more per sample
+    /// than the Lua call.
+    private let errors: DeferredErrorSlot
 
     init(
         name: String, progress: LuaFunctionRef, velocity: LuaFunctionRef? = nil, duration: Double? = nil,
@@ -43,7 +47,8 @@ final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
         velocityFunction = velocity
         ownDuration = duration
         site = definitionSite(of: progress)
-        self.host = host
+        vm = host.vm
+        errors = host.deferredErrorSlot
     }
 
     func progress(within t: Double) -> Double {
@@ -56,24 +61,39 @@ final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
 
     var duration: Double? { ownDuration }
 
-    /// The function's finite result, or nil after recording why there is none.
+    /// The function's finite result, or nil after recording why there is none. The hot path (a
+    /// frame sampling the curve) allocates nothing: one `LuaVM.callForNumber`, and messages are
+    /// only built on failure.
     private func evaluate(_ function: LuaFunctionRef, at t: Double, what: String) -> Double? {
-        guard let host, !host.vm.isClosed, host.deferredError == nil else { return nil }
-        let subject = what == "progress" ? "timing curve '\(name)'" : "the velocity of timing curve '\(name)'"
-        guard let results = host.deferredCall(function, [.number(t)] + extraArguments) else {
-            if case let .runtime(message, traceback)? = host.deferredError {
-                host.deferredError = .runtime(
-                    message: "\(message) (in \(subject) at t = \(formatNumber(t)))", traceback: traceback)
+        guard !vm.isClosed, errors.error == nil else { return nil }
+        let result: LuaNumberResult
+        do {
+            result = try vm.callForNumber(function, t, extraArguments)
+        } catch {
+            if case let .runtime(message, traceback) = error {
+                errors.error = .runtime(
+                    message: "\(message) (in \(subject(what)) at t = \(formatNumber(t)))", traceback: traceback)
+            } else {
+                errors.error = error
             }
             return nil
         }
-        if let value = results.first?.doubleValue, value.isFinite { return value }
-        let got = results.first.map { $0.doubleValue.map(formatNumber) ?? ScriptValues.luaTypeName($0) } ?? "nothing"
+        let got: String
+        switch result {
+        case .number(let value) where value.isFinite: return value
+        case .number(let value): got = formatNumber(value)
+        case .other(let value): got = value.map { $0.doubleValue.map(formatNumber) ?? ScriptValues.luaTypeName($0) } ?? "nothing"
+        }
         let position = site.map { $0 + ": " } ?? ""
-        host.deferredError = .runtime(
-            message: "\(position)\(subject) must return a finite number (got \(got) at t = \(formatNumber(t)))",
+        errors.error = .runtime(
+            message: "\(position)\(subject(what)) must return a finite number (got \(got) at t = \(formatNumber(t)))",
             traceback: "")
         return nil
+    }
+
+    /// What messages call the function: "timing curve 'name'" or "the velocity of ...".
+    private func subject(_ what: String) -> String {
+        what == "progress" ? "timing curve '\(name)'" : "the velocity of timing curve '\(name)'"
     }
 }
 

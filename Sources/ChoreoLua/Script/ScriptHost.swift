@@ -25,7 +25,13 @@ public final class ScriptHost {
     /// The scenes the script made with `Scene.new`, in order; the first is the engine's.
     public internal(set) var createdScenes: [Scene] = []
     /// The first error raised by script code outside an engine callback (a delegate, a curve).
-    public internal(set) var deferredError: LuaError?
+    public internal(set) var deferredError: LuaError? {
+        get { deferredErrorSlot.error }
+        set { deferredErrorSlot.error = newValue }
+    }
+    /// Where `deferredError` lives: shared with Lua curves, which check it on every sample and so
+    /// hold the slot strongly rather than the host weakly (a weak load costs more than the call).
+    let deferredErrorSlot = DeferredErrorSlot()
     /// The first error raised by an animator's animation block during the current animator call
     /// (the blocks run inside it; AnimatorBindings raises it from that call).
     var animatorBlockError: (any Error)?
@@ -107,4 +113,9 @@ public final class ScriptHost {
         installMotion()
         vm.addMethods(layerAnimationMethods(), to: Layer.self)
     }
+}
+
+/// A host's deferred error, in a box that hot paths can hold without holding the host.
+final class DeferredErrorSlot {
+    var error: LuaError?
 }

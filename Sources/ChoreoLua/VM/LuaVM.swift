@@ -129,6 +129,32 @@ public final class LuaVM {
         }
     }
 
+    /// Calls a Lua function of one number (then `extraArguments`) for a number: the hot path of
+    /// Lua timing curves, evaluated every frame. It does what `call(function, [.number(argument)]
+    /// + extraArguments)` does, without an argument or result array: a number result comes back
+    /// as `.number`; anything else as `.other`, holding the first result (nil when none).
+    func callForNumber(
+        _ function: LuaFunctionRef, _ argument: Double, _ extraArguments: [LuaValue] = []
+    ) throws(LuaError) -> LuaNumberResult {
+        precondition(function.vm === self, "LuaVM.callForNumber(_:_:_:): the function belongs to another LuaVM")
+        let state = liveState("callForNumber(_:_:_:)")
+        return try entering(state) { () throws(LuaError) -> LuaNumberResult in
+            let base = lua_gettop(state)
+            try reserve(Int32(extraArguments.count) + 4, on: state)
+            lsx_pushmessagehandler(state)  // at base + 1, under the results
+            lua_rawgeti(state, lsx_registryindex(), lua_Integer(function.reference))
+            lua_pushnumber(state, argument)
+            if !extraArguments.isEmpty { for argument in extraArguments { push(argument, on: state) } }
+            let status = lsx_pcall_handled(state, 1 + Int32(extraArguments.count), LUA_MULTRET)
+            guard status == Int32(LSX_OK.rawValue) else { throw failure(status, on: state, base: base, chunkName: nil) }
+            defer { lua_settop(state, base) }
+            let first = base + 2
+            guard lua_gettop(state) >= first else { return .other(nil) }
+            if lua_type(state, first) == LUA_TNUMBER { return .number(lua_tonumberx(state, first, nil)) }
+            return .other(value(at: first, on: state))
+        }
+    }
+
     // MARK: - Entering Lua
 
     /// The thread to work on: the one running the innermost host function, else the main one.
@@ -186,6 +212,7 @@ public final class LuaVM {
         }
     }
 
+    @inline(__always)
     private func reserve(_ slots: Int32, on state: OpaquePointer) throws(LuaError) {
         guard lua_checkstack(state, slots) != 0 else {
             throw .runtime(message: "stack overflow (no room for \(slots) values to call Lua)", traceback: "")
@@ -198,10 +225,21 @@ public final class LuaVM {
         if state != nil { pendingReferences.append(reference) }
     }
 
+    @inline(__always)
     private func releasePendingReferences(_ state: OpaquePointer) {
-        guard !pendingReferences.isEmpty else { return }
+        if !pendingReferences.isEmpty { releaseAllPendingReferences(state) }
+    }
+
+    private func releaseAllPendingReferences(_ state: OpaquePointer) {
         let references = pendingReferences
         pendingReferences.removeAll(keepingCapacity: true)
         for reference in references { luaL_unref(state, lsx_registryindex(), reference) }
     }
+}
+
+/// What `LuaVM.callForNumber` got back: a number (an integer or a float), or the first result
+/// when it is not one (nil when the function returned nothing).
+enum LuaNumberResult {
+    case number(Double)
+    case other(LuaValue?)
 }

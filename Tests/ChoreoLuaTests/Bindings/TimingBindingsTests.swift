@@ -186,6 +186,56 @@ struct TimingBindingsTests {
             == "scene.lua:1: timing curve 'timingFunction' must return a finite number (got nan at t = 0.25)")
     }
 
+    @Test("A Lua curve sampled from Swift: integers count as numbers, extra results are ignored, nothing and nil are named apart")
+    func luaCurveResults() throws {
+        let lua = try CurveTestHost()
+        let top = lua.host.vm.stackTop
+        let integer = try lua.host.curve(from: try lua.values("return function(t) return 1 end")[0], name: "one")
+        #expect(integer.progress(at: 0.5) == 1)
+        let pair = try lua.host.curve(from: try lua.values("return function(t) return t / 2, 'ignored' end")[0], name: "pair")
+        #expect(pair.progress(at: 0.5) == 0.25)
+        let silent = try lua.host.curve(from: try lua.values("return function(t) end")[0], name: "silent")
+        #expect(silent.progress(at: 0.5) == 0.5)
+        #expect(lua.host.deferredError?.message
+            == "scene.lua:1: timing curve 'silent' must return a finite number (got nothing at t = 0.5)")
+        try? lua.host.throwDeferredError()
+        let empty = try lua.host.curve(from: try lua.values("return function(t) return nil end")[0], name: "empty")
+        #expect(empty.progress(at: 0.5) == 0.5)
+        #expect(lua.host.deferredError?.message
+            == "scene.lua:1: timing curve 'empty' must return a finite number (got nil at t = 0.5)")
+        #expect(lua.host.vm.stackTop == top)
+    }
+
+    @Test("A Lua curve that raises when sampled from Swift keeps the message, the curve, t and a traceback")
+    func luaCurveErrorFromSwift() throws {
+        let lua = try CurveTestHost()
+        let top = lua.host.vm.stackTop
+        let curve = try lua.host.curve(from: try lua.values("""
+            return function(t, params)
+              error('bad ' .. t)
+            end
+            """)[0], name: "raiser")
+        #expect(curve.progress(at: 0.5) == 0.5)
+        guard case let .runtime(message, traceback)? = lua.host.deferredError else {
+            Issue.record("expected a runtime error, got \(String(describing: lua.host.deferredError))")
+            return
+        }
+        #expect(message == "scene.lua:2: bad 0.5 (in timing curve 'raiser' at t = 0.5)")
+        #expect(traceback.hasPrefix("stack traceback:"))
+        #expect(traceback.contains("scene.lua:2"))
+        #expect(lua.host.vm.stackTop == top)
+    }
+
+    @Test("A Lua curve that outlives its script host answers linearly")
+    func luaCurveOutlivesHost() throws {
+        var lua: CurveTestHost? = try CurveTestHost()
+        let curve = try lua!.host.curve(from: try lua!.values("return function(t) return t * t end")[0], name: "square")
+        #expect(curve.progress(at: 0.5) == 0.25)
+        lua = nil
+        #expect(curve.progress(at: 0.5) == 0.5)
+        #expect(curve.progress(at: 0.25) == 0.25)
+    }
+
     @Test("Everywhere a curve is accepted: names, specs, curve objects, functions and provider tables")
     func curvesFromScriptValues() throws {
         let lua = try CurveTestHost()
