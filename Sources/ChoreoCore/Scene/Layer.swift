@@ -31,8 +31,10 @@ public final class Layer {
 
     public internal(set) weak var superlayer: Layer?
     public internal(set) var sublayers: [Layer] = []
-    /// The view that owns this layer, if any.
-    public internal(set) weak var view: View?
+    /// The view that owns this layer, if any. Not weak: a weak reference gives every view a
+    /// side table, which makes each retain of a view take the slow path; the view clears it when
+    /// it goes (`View.deinit`), and while the layer is in a tree it holds the view.
+    public internal(set) unowned(unsafe) var view: View?
     /// The view, held strongly while the layer is in a tree, so that the tree keeps its views
     /// alive without a permanent view ⇄ layer cycle.
     var viewRetainedByTree: View?

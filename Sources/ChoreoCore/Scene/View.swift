@@ -24,6 +24,11 @@ public final class View {
         self.frame = frame
     }
 
+    deinit {
+        // The layer may outlive its view; it must not name it then.
+        if layer.view === self { layer.view = nil }
+    }
+
     public var name: String? {
         get { layer.name }
         set { layer.name = newValue }
