@@ -36,3 +36,18 @@ describe("View", function()
     expect(box.alpha).toBe(0)
   end)
 end)
+
+describe("ShapeView defaults", function()
+  it("fills black with no stroke, as CAShapeLayer does, unless only a stroke color is given", function()
+    local path = Path.ellipse{0, 0, 10, 10}
+    local plain = ShapeView.new{ path = path }
+    expect(plain.fillColor.hex).toBe("#000000ff")
+    expect(plain.strokeColor).toBe(nil)
+    local outline = ShapeView.new{ path = path, strokeColor = "white" }
+    expect(outline.fillColor).toBe(nil)
+    expect(outline.strokeColor.hex).toBe("#ffffffff")
+    local filled = ShapeView.new{ path = path, fillColor = "red" }
+    expect(filled.fillColor.hex).toBe("#ff0000ff")
+    expect(filled.strokeColor).toBe(nil)
+  end)
+end)

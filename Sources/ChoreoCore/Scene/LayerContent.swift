@@ -41,14 +41,14 @@ public struct ImageContent: Hashable, Sendable {
 }
 
 /// A shape layer's path and its stroke and fill (CAShapeLayer; strokeStart and strokeEnd are
-/// layer properties, so they animate).
+/// layer properties, so they animate). The defaults are CAShapeLayer's: filled black, no stroke.
 public struct ShapeContent: Hashable, Sendable {
     public var path: BezierPath
     public var strokeColor: Color?
     public var fillColor: Color?
     public var lineWidth: Double
 
-    public init(path: BezierPath, strokeColor: Color? = .black, fillColor: Color? = nil, lineWidth: Double = 1) {
+    public init(path: BezierPath, strokeColor: Color? = nil, fillColor: Color? = .black, lineWidth: Double = 1) {
         self.path = path
         self.strokeColor = strokeColor
         self.fillColor = fillColor

@@ -18,14 +18,19 @@ enum ContentKind: String, CaseIterable {
         }
     }
 
-    /// What a new object of this kind draws.
-    var emptyContent: LayerContent {
+    /// What a new object of this kind draws, before the constructor's table applies. A shape is
+    /// CAShapeLayer's, filled black with no stroke — except that a table giving a `strokeColor`
+    /// and no `fillColor` makes an unfilled outline: Lua cannot write `fillColor = nil` in a
+    /// table, and an outline is what such a table means.
+    func emptyContent(for options: LuaTableArgument?) -> LayerContent {
         switch self {
-        case .view: .none
-        case .label: .text(TextContent())
-        case .imageView: .image(ImageContent(path: ""))
-        case .shapeView: .shape(ShapeContent(path: BezierPath()))
-        case .blurView: .blur
+        case .view: return .none
+        case .label: return .text(TextContent())
+        case .imageView: return .image(ImageContent(path: ""))
+        case .shapeView:
+            let outline = options.map { !$0.value("strokeColor").isNil && $0.value("fillColor").isNil } ?? false
+            return .shape(ShapeContent(path: BezierPath(), fillColor: outline ? nil : .black))
+        case .blurView: return .blur
         }
     }
 

@@ -44,7 +44,7 @@ extension ScriptHost {
             let allowed = commonKeys + kind.keys(.view)
             let new: LuaHostFunction = { call in
                 let options = try call.optionalTable(at: 1, name: "properties")
-                let view = View(content: kind.emptyContent)
+                let view = View(content: kind.emptyContent(for: options))
                 try viewTable.apply(options, to: view, allowed: allowed)
                 call.push(object: view)
                 return 1
@@ -56,7 +56,7 @@ extension ScriptHost {
         vm.registerGlobal("Layer", functions: ["new": { call in
             let options = try call.optionalTable(at: 1, name: "properties")
             let layer = Layer()
-            layer.content = try Self.layerContentKind(options).emptyContent
+            layer.content = try Self.layerContentKind(options).emptyContent(for: options)
             let plainKeys = Set(ContentKind.allCases.flatMap { $0.keys(.layer) })
             let allowed = layerTable.settableNames.filter { !plainKeys.contains($0) }
                 + ContentKind(layer.content).keys(.layer)
