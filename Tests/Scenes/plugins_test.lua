@@ -72,3 +72,19 @@ describe("plugin curves", function()
     end
   end)
 end)
+
+describe("plugin curves in animators and motion traits", function()
+  it("drive an Animator and a MotionAnimator's traits", function()
+    local a = Animator.new{ duration = 1, curve = "penner.easeOutBounce",
+                            animations = function() box.center.x = 450 end }
+    a:startAnimation()
+    advance(0.5)
+    expect(box.layer.presentation.position.x).toBeCloseTo(50 + 400 * outBounce(0.5), 1e-9)
+    local traits = AnimationTraits.new{ duration = 1, timingCurve = {"penner.easeOutBack", overshoot = 3} }
+    local m = MotionAnimator.new()
+    m:animate(traits, {0, 10}, box.layer, "cornerRadius")
+    advance(0.6)
+    local u, s = 0.6 - 1, 3
+    expect(box.layer.presentation.cornerRadius).toBeCloseTo(10 * (u * u * ((s + 1) * u + s) + 1), 1e-9)
+  end)
+end)
