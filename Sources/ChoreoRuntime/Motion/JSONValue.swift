@@ -66,7 +66,7 @@ public enum JSONValue: Equatable, Sendable {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .number(let value): out += value.isFinite ? formatNumber(value) : "null"
-        case .string(let value): Self.writeString(value, to: &out)
+        case .string(let value): out += jsonString(value)
         case .array(let items):
             guard !items.isEmpty else { out += "[]"; return }
             // Arrays of numbers (control points) stay on one line.
@@ -91,30 +91,12 @@ public enum JSONValue: Equatable, Sendable {
             out += "{\n"
             for (index, member) in members.enumerated() {
                 out += indent + "  "
-                Self.writeString(member.key, to: &out)
+                out += jsonString(member.key)
                 out += ": "
                 member.value.write(to: &out, indent: indent + "  ")
                 out += index < members.count - 1 ? ",\n" : "\n"
             }
             out += indent + "}"
         }
-    }
-
-    private static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
