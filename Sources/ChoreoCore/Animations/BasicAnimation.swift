@@ -27,26 +27,39 @@ public class BasicAnimation: PropertyAnimation {
     var end = AnimationValue.scalar(0) {
         didSet { updateScalarEnds() }
     }
-    /// `start` and `end` when both are numbers: the frame loop interpolates them directly.
-    private var scalarEnds: (start: Double, end: Double)? = (0, 0)
+    /// `start` and `end` as numbers (the second pair: a point's y, a size's height): the frame
+    /// loop interpolates them directly.
+    private var scalarEnds: (start: Double, end: Double, second: (start: Double, end: Double)?)? = (0, 0, nil)
 
     /// The direct path of the frame loop, when the key path reaches a number and both ends are
     /// numbers.
     var scalarStep: ScalarStep? {
-        guard let (from, to) = scalarEnds else { return nil }
+        guard let (from, to, pair) = scalarEnds else { return nil }
         let target: ScalarStep.Target
-        if let slot = scalarSlot {
+        var second: (slot: ScalarSlot, from: Double, to: Double)?
+        if let pair {
+            guard let (x, y) = ScalarSlot.pair(propertyPath) else { return nil }
+            target = .slot(x)
+            second = (y, pair.start, pair.end)
+        } else if let slot = scalarSlot {
             target = .slot(slot)
         } else if propertyPath.property == .transform, propertyPath.valueKind == .scalar {
             target = .transform(propertyPath.component)
         } else {
             return nil
         }
-        return ScalarStep(target: target, from: from, to: to, isAdditive: isAdditive, isCumulative: isCumulative, pacing: pacing)
+        return ScalarStep(
+            target: target, from: from, to: to, second: second, isAdditive: isAdditive, isCumulative: isCumulative,
+            pacing: pacing)
     }
 
     private func updateScalarEnds() {
-        if case let .scalar(a) = start, case let .scalar(b) = end { scalarEnds = (a, b) } else { scalarEnds = nil }
+        switch (start, end) {
+        case let (.scalar(a), .scalar(b)): scalarEnds = (a, b, nil)
+        case let (.point(a), .point(b)): scalarEnds = (a.x, b.x, (a.y, b.y))
+        case let (.size(a), .size(b)): scalarEnds = (a.width, b.width, (a.height, b.height))
+        default: scalarEnds = nil
+        }
     }
 
     override func makeEmptyCopy() -> Animation { BasicAnimation(keyPath: keyPath) }
@@ -84,9 +97,9 @@ public class BasicAnimation: PropertyAnimation {
 
     override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
         guard let progress = state.progress else { return }
-        if let step = scalarStep, case .slot(let slot) = step.target {
-            let value = step.value(progress: progress, iteration: state.iteration, in: context, of: self)
-            frame.properties[slot] = step.isAdditive ? frame.properties[slot] + value : value
+        if let step = scalarStep, case .slot = step.target {
+            step.write(fraction: step.fraction(progress: progress, in: context, of: self), iteration: state.iteration,
+                       to: &frame.properties)
             return
         }
         var value = start.interpolated(to: end, fraction: curvedProgress(progress, in: context))

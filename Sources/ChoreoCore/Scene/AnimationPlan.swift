@@ -54,7 +54,9 @@ struct PlannedAnimation {
 }
 
 /// A basic animation of one number between two numbers: a number a key path reaches directly
-/// (`ScalarSlot`), or a numeric transform component (`transform.scale`, `transform.rotation.z`).
+/// (`ScalarSlot`), or a numeric transform component (`transform.scale`, `transform.rotation.z`);
+/// or of a point or size reached as two such numbers (`position`, `bounds.size`), whose second
+/// number is `second` — points and sizes interpolate, add and accumulate component by component.
 struct ScalarStep {
     enum Target {
         case slot(ScalarSlot)
@@ -63,24 +65,44 @@ struct ScalarStep {
 
     let target: Target
     let from: Double, to: Double
+    /// The y (or height) of a point (or size) step.
+    let second: (slot: ScalarSlot, from: Double, to: Double)?
     let isAdditive: Bool, isCumulative: Bool
     let pacing: Animation.Pacing
 
-    /// The value at timing `progress` (and `iteration`, for cumulative animations), with the
-    /// arithmetic of `Double.interpolated(to:fraction:)` and of `BasicAnimation`'s generic path,
-    /// so both give the same bits.
+    /// The curve's progress at timing `progress`.
     @inline(__always)
-    func value(progress: Double, iteration: Int, in context: FrameContext, of animation: Animation) -> Double {
-        let fraction: Double
+    func fraction(progress: Double, in context: FrameContext, of animation: Animation) -> Double {
         switch pacing {
-        case .linear: fraction = progress
+        case .linear: progress
         case .cubic(let key):
-            fraction = context.progress(of: key, at: progress) { animation.timingFunction?.progress(at: $0) ?? $0 }
-        case .other: fraction = animation.curvedProgress(progress, in: context)
+            context.progress(of: key, at: progress) { animation.timingFunction?.progress(at: $0) ?? $0 }
+        case .other: animation.curvedProgress(progress, in: context)
         }
-        var value = fraction == 1 ? to : from + (to - from) * fraction
+    }
+
+    /// The value between `from` and `to` at the curve's `fraction` (and `iteration`, for
+    /// cumulative animations), with the arithmetic of `interpolated(to:fraction:)` (`lerp`) and
+    /// of `BasicAnimation`'s generic path, so both give the same bits.
+    @inline(__always)
+    func value(_ from: Double, _ to: Double, fraction: Double, iteration: Int) -> Double {
+        var value = lerp(from, to, fraction)
         if isCumulative && iteration > 0 { value = value + (to - from) * Double(iteration) }
         return value
+    }
+
+    /// Writes the step's slots at the curve's `fraction` into `properties` (a transform target
+    /// is the caller's).
+    @inline(__always)
+    func write(fraction: Double, iteration: Int, to properties: inout LayerProperties) {
+        if case .slot(let slot) = target {
+            let v = value(from, to, fraction: fraction, iteration: iteration)
+            properties[slot] = isAdditive ? properties[slot] + v : v
+        }
+        if let second {
+            let v = value(second.from, second.to, fraction: fraction, iteration: iteration)
+            properties[second.slot] = isAdditive ? properties[second.slot] + v : v
+        }
     }
 }
 
@@ -100,6 +122,7 @@ struct DirectPlan {
         var transforms = 0
         for step in steps {
             guard let scalar = step.scalar else { return nil }
+            if let second = scalar.second, !slots.contains(second.slot) { slots.append(second.slot) }
             switch scalar.target {
             case .slot(let slot): if !slots.contains(slot) { slots.append(slot) }
             case .transform:

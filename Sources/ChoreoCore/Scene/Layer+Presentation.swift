@@ -60,12 +60,12 @@ extension Layer {
             for index in plan.indices {
                 let state = PlannedAnimation.state(of: plan.baseAddress! + index, at: localTime, in: context)
                 guard let progress = state.progress, let step = plan[index].scalar else { continue }
-                let value = step.value(progress: progress, iteration: state.iteration, in: context, of: plan[index].animation)
-                switch step.target {
-                case .slot(let slot):
-                    presentationStorage.properties[slot] = step.isAdditive ? presentationStorage.properties[slot] + value : value
-                case .transform(let component):
+                let fraction = step.fraction(progress: progress, in: context, of: plan[index].animation)
+                if case .transform(let component) = step.target {
+                    let value = step.value(step.from, step.to, fraction: fraction, iteration: state.iteration)
                     if parts != nil, LayerProperties.setScalarComponent(component, of: &parts!, to: value) { wroteTransform = true }
+                } else {
+                    step.write(fraction: fraction, iteration: state.iteration, to: &presentationStorage.properties)
                 }
             }
         }
@@ -88,9 +88,9 @@ extension Layer {
             for index in plan.indices {
                 let state = PlannedAnimation.state(of: plan.baseAddress! + index, at: localTime, in: context)
                 guard let progress = state.progress else { continue }
-                if let step = plan[index].scalar, case .slot(let slot) = step.target {
-                    let value = step.value(progress: progress, iteration: state.iteration, in: context, of: plan[index].animation)
-                    frame.properties[slot] = step.isAdditive ? frame.properties[slot] + value : value
+                if let step = plan[index].scalar, case .slot = step.target {
+                    let fraction = step.fraction(progress: progress, in: context, of: plan[index].animation)
+                    step.write(fraction: fraction, iteration: state.iteration, to: &frame.properties)
                 } else {
                     plan[index].animation.apply(state, to: &frame, in: context)
                 }

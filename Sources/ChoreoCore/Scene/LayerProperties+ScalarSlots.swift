@@ -35,6 +35,20 @@ enum ScalarSlot {
     }
 }
 
+extension ScalarSlot {
+    /// The two slots of a point or size `path` reaches as a whole (`position`, `bounds.size`).
+    static func pair(_ path: PropertyPath) -> (ScalarSlot, ScalarSlot)? {
+        switch (path.property, path.component) {
+        case (.position, .whole): (.positionX, .positionY)
+        case (.anchorPoint, .whole): (.anchorPointX, .anchorPointY)
+        case (.bounds, .origin): (.boundsOriginX, .boundsOriginY)
+        case (.bounds, .size): (.boundsWidth, .boundsHeight)
+        case (.shadowOffset, .whole): (.shadowOffsetWidth, .shadowOffsetHeight)
+        default: nil
+        }
+    }
+}
+
 extension LayerProperties {
     subscript(slot: ScalarSlot) -> Double {
         get {

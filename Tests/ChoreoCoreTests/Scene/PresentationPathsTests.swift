@@ -79,4 +79,49 @@ struct PresentationPathsTests {
             try layer.add(basic("transform.scale.x", 1, 2) { $0.isAdditive = true }, forKey: "s")
         }
     }
+
+    @Test("Points and sizes, additive and cumulative, as View.animate's center and bounds make them")
+    func pointsAndSizes() throws {
+        try compare { layer in
+            let move = BasicAnimation(keyPath: "position")
+            move.fromValue = .point(Point(x: -100, y: 40))
+            move.toValue = .point(.zero)
+            move.isAdditive = true
+            move.timing.duration = 1.5
+            move.timingFunction = CubicBezierCurve.easeInOut
+            try layer.add(move, forKey: "move")
+            let grow = BasicAnimation(keyPath: "bounds.size")
+            grow.fromValue = .size(Size(width: 40, height: 30))
+            grow.toValue = .size(Size(width: 60, height: 20))
+            grow.isCumulative = true
+            grow.timing.repeatCount = 2
+            grow.timing.duration = 0.75
+            try layer.add(grow, forKey: "grow")
+            try layer.add(basic("opacity", 1, 0, curve: CubicBezierCurve.easeOut), forKey: "fade")
+        }
+    }
+
+    @Test("A point's direct path gives Point.interpolated's bits, added to the model")
+    func pointMatchesValueArithmetic() throws {
+        let scene = Scene()
+        let layer = Layer()
+        layer.set(.point(Point(x: 10, y: 20)), at: PropertyPath(.position))
+        scene.rootLayer.addSublayer(layer)
+        let move = BasicAnimation(keyPath: "position")
+        let from = Point(x: -100.3, y: 40.7), to = Point.zero
+        move.fromValue = .point(from)
+        move.toValue = .point(to)
+        move.isAdditive = true
+        move.timing.duration = 1.5
+        move.timingFunction = CubicBezierCurve.easeInOut
+        try layer.add(move, forKey: "move")
+        scene.commit()
+        for step in 1...14 {
+            let time = Double(step) / 10
+            scene.advance(to: MediaTime(time))
+            let fraction = CubicBezierCurve.easeInOut.progress(at: time / 1.5)
+            let expected = Point(x: 10, y: 20) + from.interpolated(to: to, fraction: fraction)
+            #expect(layer.presentation.position == expected, "at \(time) s")
+        }
+    }
 }
