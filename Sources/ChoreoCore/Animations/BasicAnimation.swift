@@ -21,45 +21,39 @@ public class BasicAnimation: PropertyAnimation {
     public var byValue: AnimationValue?
 
     /// The resolved ends (set when the animation is added).
-    var start = AnimationValue.scalar(0) {
-        didSet { updateScalarEnds() }
-    }
-    var end = AnimationValue.scalar(0) {
-        didSet { updateScalarEnds() }
-    }
-    /// `start` and `end` as numbers (the second pair: a point's y, a size's height): the frame
-    /// loop interpolates them directly.
-    private var scalarEnds: (start: Double, end: Double, second: (start: Double, end: Double)?)? = (0, 0, nil)
+    var start = AnimationValue.scalar(0)
+    var end = AnimationValue.scalar(0)
 
-    /// The direct path of the frame loop, when the key path reaches a number and both ends are
-    /// numbers.
+    /// The animation as numbers for the frame loop's plan (`ScalarStep`): a number the key path
+    /// reaches directly, a numeric transform component, or a point or size as two numbers; nil
+    /// for the rest (colors, whole transforms, custom keys), which compose through `apply`.
+    /// Computed when a layer lays out its animations, not per frame.
     var scalarStep: ScalarStep? {
-        guard let (from, to, pair) = scalarEnds else { return nil }
         let target: ScalarStep.Target
         var second: (slot: ScalarSlot, from: Double, to: Double)?
-        if let pair {
+        let from: Double, to: Double
+        switch (start, end) {
+        case let (.scalar(a), .scalar(b)):
+            (from, to) = (a, b)
+            if let slot = ScalarSlot(propertyPath) {
+                target = .slot(slot)
+            } else if propertyPath.property == .transform {
+                target = .transform(propertyPath.component)
+            } else {
+                return nil
+            }
+        case let (.point(a), .point(b)):
             guard let (x, y) = ScalarSlot.pair(propertyPath) else { return nil }
-            target = .slot(x)
-            second = (y, pair.start, pair.end)
-        } else if let slot = scalarSlot {
-            target = .slot(slot)
-        } else if propertyPath.property == .transform, propertyPath.valueKind == .scalar {
-            target = .transform(propertyPath.component)
-        } else {
+            (from, to, target, second) = (a.x, b.x, .slot(x), (y, a.y, b.y))
+        case let (.size(a), .size(b)):
+            guard let (width, height) = ScalarSlot.pair(propertyPath) else { return nil }
+            (from, to, target, second) = (a.width, b.width, .slot(width), (height, a.height, b.height))
+        default:
             return nil
         }
         return ScalarStep(
             target: target, from: from, to: to, second: second, isAdditive: isAdditive, isCumulative: isCumulative,
             pacing: pacing)
-    }
-
-    private func updateScalarEnds() {
-        switch (start, end) {
-        case let (.scalar(a), .scalar(b)): scalarEnds = (a, b, nil)
-        case let (.point(a), .point(b)): scalarEnds = (a.x, b.x, (a.y, b.y))
-        case let (.size(a), .size(b)): scalarEnds = (a.width, b.width, (a.height, b.height))
-        default: scalarEnds = nil
-        }
     }
 
     override func makeEmptyCopy() -> Animation { BasicAnimation(keyPath: keyPath) }
@@ -97,11 +91,6 @@ public class BasicAnimation: PropertyAnimation {
 
     override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
         guard let progress = state.progress else { return }
-        if let step = scalarStep, case .slot = step.target {
-            step.write(fraction: step.fraction(progress: progress, in: context, of: self), iteration: state.iteration,
-                       to: &frame.properties)
-            return
-        }
         var value = start.interpolated(to: end, fraction: curvedProgress(progress, in: context))
         if isCumulative && state.iteration > 0 {
             value = value + (end - start) * Double(state.iteration)

@@ -9,11 +9,7 @@ public class PropertyAnimation: Animation {
     public var isAdditive = false
     public var isCumulative = false
     /// The resolved key path (set when the animation is added).
-    var propertyPath = PropertyPath(.opacity) {
-        didSet { scalarSlot = ScalarSlot(propertyPath) }
-    }
-    /// The number `propertyPath` reaches directly, if it is one (the frame loop's fast path).
-    private(set) var scalarSlot: ScalarSlot? = .opacity
+    var propertyPath = PropertyPath(.opacity)
 
     public init(keyPath: String) {
         self.keyPath = keyPath

@@ -28,8 +28,8 @@ extension Layer {
         presentationStamp = scene.stamp
         let localTime = timeMapping.localTime(from: scene.currentTime)
         let plan = currentPlan()
-        if plan.direct != nil {
-            computeDirectly(plan, localTime: localTime, in: scene.frameContext)
+        if let direct = plan.direct {
+            computeDirectly(plan.steps, direct, localTime: localTime, in: scene.frameContext)
         } else {
             var frame = PresentationFrame(properties: model, transition: nil)
             apply(plan.steps, to: &frame, localTime: localTime, in: scene.frameContext)
@@ -47,16 +47,15 @@ extension Layer {
 
     /// The direct path (`DirectPlan`): the stored presentation holds the model except for the
     /// numbers the animations touch, which are reset to the model and recomputed in order.
-    private func computeDirectly(_ plan: AnimationPlan, localTime: MediaTime, in context: FrameContext) {
+    private func computeDirectly(_ steps: [PlannedAnimation], _ direct: DirectPlan, localTime: MediaTime, in context: FrameContext) {
         if !presentationHoldsModel {
             presentationStorage = PresentationFrame(properties: model, transition: nil)
             presentationHoldsModel = true
         }
-        guard let direct = plan.direct else { return }
         for slot in direct.slots { presentationStorage.properties[slot] = model[slot] }
         var parts = direct.transformParts
         var wroteTransform = false
-        plan.steps.withUnsafeBufferPointer { plan in
+        steps.withUnsafeBufferPointer { plan in
             for index in plan.indices {
                 let state = PlannedAnimation.state(of: plan.baseAddress! + index, at: localTime, in: context)
                 guard let progress = state.progress, let step = plan[index].scalar else { continue }

@@ -75,7 +75,7 @@ extension Layer {
     /// Joins (or leaves) a scene with the whole subtree, registering attached animations.
     /// Forgets the scene in the whole subtree (its scene is going away).
     func detachFromEndingScene() {
-        frameScene = nil
+        scene = nil
         for child in sublayers { child.detachFromEndingScene() }
     }
 

@@ -38,16 +38,12 @@ public final class Layer {
     /// The view, held strongly while the layer is in a tree, so that the tree keeps its views
     /// alive without a permanent view ⇄ layer cycle.
     var viewRetainedByTree: View?
-    /// The scene the layer belongs to, if it is in one.
-    public internal(set) var scene: Scene? {
-        get { frameScene }
-        set { frameScene = newValue }
-    }
-    /// The scene, not retained and not weak, so the frame loop reads it without reference
-    /// counting. Safe because every layer that names a scene is in that scene's tree, which the
-    /// scene owns: a layer leaving the tree is detached (`attach(to: nil)`), and a scene that goes
-    /// away detaches its whole tree first (`Scene.deinit`).
-    unowned(unsafe) var frameScene: Scene?
+    /// The scene the layer belongs to, if it is in one. Neither retained nor weak, so the frame
+    /// loop reads it without reference counting. Safe because every layer that names a scene is
+    /// in that scene's tree, which the scene owns: a layer leaving the tree is detached
+    /// (`attach(to: nil)`), and a scene that goes away detaches its whole tree first
+    /// (`Scene.deinit`).
+    public internal(set) unowned(unsafe) var scene: Scene?
 
     /// Attached animations in the order they were added (the order they compose in).
     var attached: [AttachedAnimation] = []

@@ -18,7 +18,7 @@ public final class Scene {
     public let rootView: View
 
     deinit {
-        // Layers hold their scene unretained (`Layer.frameScene`): none may outlive it naming it.
+        // Layers hold their scene unretained (`Layer.scene`): none may outlive it naming it.
         rootView.layer.detachFromEndingScene()
     }
     public var rootLayer: Layer { rootView.layer }
