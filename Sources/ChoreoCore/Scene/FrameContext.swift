@@ -5,9 +5,8 @@
 /// fraction, and all have the same timing at the same local time; the context computes each once.
 /// A few recent entries are kept and compared exactly, so a remembered value is the value the
 /// computation gives: exactness does not change. Owned by one scene and used on its thread only.
-/// The entries live in buffers allocated once, so a lookup neither allocates nor copies them.
 final class FrameContext {
-    /// A cubic curve's control points and a time fraction: the key of a remembered progress.
+    /// A cubic curve's control points: with a time fraction, the key of a remembered progress.
     struct CubicKey: Equatable {
         var c1x: Double, c1y: Double, c2x: Double, c2y: Double
 
@@ -16,69 +15,61 @@ final class FrameContext {
         }
     }
 
-    private struct CubicEntry {
-        var key: CubicKey
+    private struct CubicSample: Equatable {
+        var curve: CubicKey
         var fraction: Double
-        var progress: Double
     }
 
-    private struct StateEntry {
+    private struct TimingSample: Equatable {
         var timing: MediaTiming
         var time: MediaTime
-        var state: TimingState
     }
 
-    private static let slots = 8
-    private let cubics: UnsafeMutablePointer<CubicEntry>
-    private let states: UnsafeMutablePointer<StateEntry>
-    private var cubicCount = 0, nextCubic = 0
-    private var stateCount = 0, nextState = 0
-
-    init() {
-        cubics = .allocate(capacity: Self.slots)
-        states = .allocate(capacity: Self.slots)
-    }
-
-    deinit {
-        cubics.deinitialize(count: cubicCount)
-        cubics.deallocate()
-        states.deinitialize(count: stateCount)
-        states.deallocate()
-    }
+    private let cubics = RecentValues<CubicSample, Double>()
+    private let states = RecentValues<TimingSample, TimingState>()
 
     /// The progress of the cubic curve `key` at `fraction`, computed by `compute` once among
     /// recent (curve, fraction) pairs.
     @inline(__always)
     func progress(of key: CubicKey, at fraction: Double, compute: (Double) -> Double) -> Double {
-        for index in 0..<cubicCount where cubics[index].fraction == fraction && cubics[index].key == key {
-            return cubics[index].progress
-        }
-        let progress = compute(fraction)
-        let entry = CubicEntry(key: key, fraction: fraction, progress: progress)
-        if cubicCount < Self.slots {
-            (cubics + cubicCount).initialize(to: entry)
-            cubicCount += 1
-        } else {
-            cubics[nextCubic] = entry
-            nextCubic = (nextCubic + 1) % Self.slots
-        }
-        return progress
+        cubics.value(for: CubicSample(curve: key, fraction: fraction)) { compute(fraction) }
     }
 
     /// `timing.state(at: time)`, computed once among recent (timing, time) pairs.
     func state(of timing: MediaTiming, at time: MediaTime) -> TimingState {
-        for index in 0..<stateCount where states[index].time == time && states[index].timing == timing {
-            return states[index].state
-        }
-        let state = timing.state(at: time)
-        let entry = StateEntry(timing: timing, time: time, state: state)
-        if stateCount < Self.slots {
-            (states + stateCount).initialize(to: entry)
-            stateCount += 1
+        states.value(for: TimingSample(timing: timing, time: time)) { timing.state(at: time) }
+    }
+}
+
+/// The last few (key, value) pairs of a computation, replaced round robin. The entries live in a
+/// buffer allocated once, so a lookup neither allocates nor copies them.
+private final class RecentValues<Key: Equatable, Value> {
+    private struct Entry {
+        var key: Key
+        var value: Value
+    }
+
+    private static var capacity: Int { 8 }
+    private let entries = UnsafeMutablePointer<Entry>.allocate(capacity: RecentValues.capacity)
+    private var count = 0, next = 0
+
+    deinit {
+        entries.deinitialize(count: count)
+        entries.deallocate()
+    }
+
+    /// The value remembered for `key`, or `compute()`'s, remembered.
+    @inline(__always)
+    func value(for key: Key, compute: () -> Value) -> Value {
+        for index in 0..<count where entries[index].key == key { return entries[index].value }
+        let value = compute()
+        if count < Self.capacity {
+            (entries + count).initialize(to: Entry(key: key, value: value))
+            count += 1
         } else {
-            states[nextState] = entry
-            nextState = (nextState + 1) % Self.slots
+            entries[next] = Entry(key: key, value: value)
+            next = (next + 1) % Self.capacity
         }
-        return state
+        return value
     }
 }
