@@ -1,11 +1,28 @@
 import Testing
 @testable import ChoreoCore
 
-/// The frame loop's direct path (numbers reset and recomputed in a presentation that keeps the
-/// model) must give the same bits as the general path (the model copied, every animation
-/// composed onto it) — `Layer.computeFrame(into:)` — at every time.
-@Suite("Presentation: the direct path equals the general path")
+/// The frame loop's plan (numbers as `ScalarStep`s, and the direct path that resets and
+/// recomputes only them in a presentation that keeps the model) must give the same bits as
+/// composing every animation's `AnimationValue`s onto a copy of the model, at every time.
+@Suite("Presentation: the frame loop's plan equals composing the animations")
 struct PresentationPathsTests {
+    /// The reference: the model with each attached animation's `apply` (AnimationValue
+    /// arithmetic) composed onto it in order, without the plan; an animation not committed yet
+    /// starts now (the implicit animation the model change at step 70 makes).
+    private func composed(_ layer: Layer, at localTime: MediaTime) -> LayerProperties {
+        var frame = PresentationFrame(properties: layer.model, transition: nil)
+        let context = FrameContext()
+        for entry in layer.attached {
+            let animation = entry.animation
+            var timing = animation.timing
+            if !entry.isCommitted && timing.beginTime == .zero { timing.beginTime = localTime }
+            if animation.isRemovedOnCompletion, let end = timing.activeEndTime, localTime >= end { continue }
+            let state = timing.state(at: localTime)
+            if state.isInEffect { animation.apply(state, to: &frame, in: context) }
+        }
+        return frame.properties
+    }
+
     /// A layer in a scene with `configure`'s animations, compared on a grid of times that crosses
     /// begins, ends, repeats and a model change.
     private func compare(_ configure: (Layer) throws -> Void) throws {
@@ -21,10 +38,12 @@ struct PresentationPathsTests {
             let time = Double(step) / 40
             scene.advance(to: MediaTime(time))
             if step == 70 { layer.set(.scalar(0.4), at: PropertyPath(.opacity)) }
-            let direct = layer.presentation
+            let local = layer.timeMapping.localTime(from: scene.currentTime)
+            let reference = composed(layer, at: local)
+            #expect(layer.presentation == reference, "at \(time) s")
             var general = PresentationFrame(properties: layer.model, transition: nil)
-            layer.computeFrame(into: &general, localTime: layer.timeMapping.localTime(from: scene.currentTime), in: FrameContext())
-            #expect(direct == general.properties, "at \(time) s")
+            layer.computeFrame(into: &general, localTime: local, in: FrameContext())
+            #expect(general.properties == reference, "at \(time) s (general path)")
             checked += 1
         }
         #expect(checked == 131)
@@ -72,7 +91,7 @@ struct PresentationPathsTests {
         }
     }
 
-    @Test("Two transform components and an additive one take the general path with the same result")
+    @Test("Two transform components, one additive, take the general path with the same result")
     func severalTransformComponents() throws {
         try compare { layer in
             try layer.add(basic("transform.rotation.z", 0, 3), forKey: "r")
