@@ -6,10 +6,9 @@ extension Scenario {
     /// evaluation of ChoreoCore's `CubicBezierCurve`, against a C implementation of the same method
     /// (CBenchBaseline/bezier.c: the same sample-table seed, Newton steps, epsilon and bisection,
     /// compiled with -O2) on the same inputs in the same run, and the largest error of each against
-    /// a long-double bisection to the last bit. `inlined_copy_ns`: the same Swift source compiled
-    /// into choreo-bench (`InlinedBezierCopy`), where it is inlined as the C is. Each is the
-    /// fastest of 10 interleaved batches; between processes the Swift numbers still move (49–64
-    /// ns, and 29–57 ns for the copy, where the C stays at 24–28 ns): run it more than once.
+    /// a long-double bisection to the last bit. Each is the fastest of 10 interleaved batches;
+    /// between processes the Swift number still moves (49–64 ns, where the C stays at 24–28 ns):
+    /// run it more than once.
     static let bezierSolve = Scenario(
         name: "bezier-solve",
         summary: "10M cubic Bézier evaluations on two curves vs the same solver in C; ns/evaluation, max error",
@@ -25,9 +24,8 @@ extension Scenario {
 
         // 10 interleaved batches of a tenth each; each kind's fastest batch is kept, the measure
         // least disturbed by the other processes of a shared machine.
-        let copies = points.map { InlinedBezierCopy($0.0, $0.1, $0.2, $0.3) }
         let batch = max(1, count / 10)
-        var swift = Double.infinity, c = Double.infinity, inlined = Double.infinity
+        var swift = Double.infinity, c = Double.infinity
         for _ in 0..<10 {
             swift = min(swift, nanosecondsPerIteration(batch) {
                 var sink = 0.0
@@ -36,11 +34,6 @@ extension Scenario {
             })
             c = min(c, nanosecondsPerIteration(batch) {
                 cCurves.withUnsafeBufferPointer { pair in cbb_bezier_loop(pair.baseAddress, inputs, 0xFFFF, batch) }
-            })
-            inlined = min(inlined, nanosecondsPerIteration(batch) {
-                var sink = 0.0
-                for i in 0..<batch { sink += copies[i & 1].progress(at: inputs[i & 0xFFFF]) }
-                return sink
             })
         }
         var maxError = 0.0, maxErrorC = 0.0, maxDifference = 0.0
@@ -55,8 +48,7 @@ extension Scenario {
             maxDifference = max(maxDifference, abs(fromSwift - fromC))
         }
         return (swift, [("c_ns", c), ("ratio_vs_c", swift / c), ("max_error", maxError),
-                        ("max_error_c", maxErrorC), ("max_difference_swift_c", maxDifference),
-                        ("inlined_copy_ns", inlined), ("ratio_inlined_copy_vs_c", inlined / c)])
+                        ("max_error_c", maxErrorC), ("max_difference_swift_c", maxDifference)])
     }
 }
 
