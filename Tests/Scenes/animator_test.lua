@@ -315,6 +315,8 @@ describe("Animator.addAnimations and continueAnimation", function()
     local a = Animator.new{ duration = 5, timingParameters = spring, animations = function() box.center.x = 150 end }
     expect(a.duration).toBe(spring.duration)
     expect(a.duration < 5).toBe(true)
+    expect(a.timingParameters.duration).toBe(spring.duration)
+    expect(a.timingParameters:progress(0.5)).toBe(spring:progress(0.5))
   end)
 
   it("control points may overshoot in y, as the Widgets curve (0.57, -0.4, 0.96, 0.87) does", function()

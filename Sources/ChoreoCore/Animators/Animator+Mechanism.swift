@@ -110,7 +110,7 @@ extension Animator {
             return
         }
         let current = track.segment.value(
-            atFraction: fraction, curve: track.curve ?? activeCurve, linearly: showsLinearly && phase == .paused)
+            atFraction: fraction, curve: track.curve ?? activeCurve, linearly: showsLinearly)
         track.segment = reversed
             ? Segment(lower: track.beginFraction, upper: fraction, from: current, to: track.start, isDescending: true)
             : Segment(lower: fraction, upper: 1, from: current, to: track.end)
