@@ -23,6 +23,7 @@ struct PlannedAnimation {
     let timing: MediaTiming
     let activeEnd: MediaTime?
     let removesAtEnd: Bool
+    let isCommitted: Bool
     /// Not committed yet with a `beginTime` of 0: it starts "now", whatever now is.
     let waitsForCommit: Bool
     /// The direct path for a number between two numbers; nil: `animation.apply`.
@@ -33,6 +34,7 @@ struct PlannedAnimation {
         timing = entry.animation.timing
         activeEnd = timing.activeEndTime
         removesAtEnd = entry.animation.isRemovedOnCompletion
+        isCommitted = entry.isCommitted
         waitsForCommit = !entry.isCommitted && timing.beginTime == .zero
         scalar = (entry.animation as? BasicAnimation)?.scalarStep
     }
@@ -115,23 +117,28 @@ struct DirectPlan {
     let slots: [ScalarSlot]
     /// The parts of the model's transform, when an animation writes a transform component.
     let transformParts: Transform3D.Decomposed?
+    /// The transform component an animation writes, if any.
+    let transformComponent: PropertyPath.Component?
 
     /// The direct plan of `steps`, or nil when one of them needs the general path.
     init?(_ steps: [PlannedAnimation], model: LayerProperties) {
         var slots: [ScalarSlot] = []
         var transforms = 0
+        var component: PropertyPath.Component?
         for step in steps {
             guard let scalar = step.scalar else { return nil }
             if let second = scalar.second, !slots.contains(second.slot) { slots.append(second.slot) }
             switch scalar.target {
             case .slot(let slot): if !slots.contains(slot) { slots.append(slot) }
-            case .transform:
+            case .transform(let written):
                 guard !scalar.isAdditive else { return nil }
                 transforms += 1
+                component = written
             }
         }
         guard transforms <= 1 else { return nil }
         self.slots = slots
+        transformComponent = component
         transformParts = transforms == 1 ? LayerProperties.writableParts(of: model.transform) : nil
     }
 }

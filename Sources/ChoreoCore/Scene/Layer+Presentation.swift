@@ -26,6 +26,10 @@ extension Layer {
     private func updatePresentation(in scene: Scene) {
         guard presentationStamp != scene.stamp else { return }
         presentationStamp = scene.stamp
+        if batchRow >= 0, scene.batch.stamp == scene.stamp {
+            presentFromBatch(scene.batch)
+            return
+        }
         let localTime = timeMapping.localTime(from: scene.currentTime)
         let plan = currentPlan()
         if let direct = plan.direct {
@@ -35,6 +39,22 @@ extension Layer {
             apply(plan.steps, to: &frame, localTime: localTime, in: scene.frameContext)
             presentationStorage = frame
         }
+    }
+
+    /// The presentation from this frame's cells of the scene's batch (the direct path's values,
+    /// computed with the other batched layers).
+    private func presentFromBatch(_ batch: FrameBatch) {
+        if !presentationHoldsModel {
+            presentationStorage = PresentationFrame(properties: model, transition: nil)
+            presentationHoldsModel = true
+        }
+        batch.present(row: batchRow, into: &presentationStorage.properties, model: model.transform)
+    }
+
+    /// Whether the layer can join its scene's batch this frame (`FrameBatch.accepts`).
+    func planAcceptedByBatch() -> AnimationPlan? {
+        let plan = currentPlan()
+        return FrameBatch.accepts(plan) ? plan : nil
     }
 
     /// The attached animations laid out (`AnimationPlan`), anew when they changed.
@@ -100,6 +120,7 @@ extension Layer {
     /// Forgets cached presentation values and the next event time (and, when timing changed, the
     /// time mappings of the subtree).
     func invalidatePresentation(subtree: Bool) {
+        if batchRow >= 0 { scene?.unbatch(self) }
         presentationStamp = -1
         presentationHoldsModel = false
         animationPlan = nil

@@ -76,11 +76,13 @@ extension Layer {
     /// Forgets the scene in the whole subtree (its scene is going away).
     func detachFromEndingScene() {
         scene = nil
+        batchRow = -1
         for child in sublayers { child.detachFromEndingScene() }
     }
 
     func attach(to newScene: Scene?) {
         guard scene !== newScene else { return }
+        if batchRow >= 0 { scene?.unbatch(self) }
         scene = newScene
         attachedAtCommit = newScene?.commitCount ?? .max
         if let newScene, !attached.isEmpty { newScene.listAnimated(self) }

@@ -60,6 +60,8 @@ public final class Layer {
     var presentationHoldsModel = false
     /// The attached animations laid out for the frame loop; nil until the next frame needs it.
     var animationPlan: AnimationPlan?
+    /// The layer's row in its scene's `FrameBatch`, or −1 when it takes the per-layer path.
+    var batchRow = -1
     /// `timeMapping`, until timing or the tree changes.
     var cachedTimeMapping: TimeMapping?
     /// The global time before which no attached animation starts or stops, so the frame loop

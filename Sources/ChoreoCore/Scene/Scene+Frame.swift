@@ -15,7 +15,6 @@ extension Scene {
         stamp += 1
 
         var stillAnimated: [Layer] = []
-        stillAnimated.reserveCapacity(animatedLayers.count)
         for layer in animatedLayers {
             guard layer.scene === self else {
                 if layer.listedIn === self { layer.listedIn = nil }
@@ -24,16 +23,35 @@ extension Scene {
             if time >= layer.nextEventCheck { collectEvents(of: layer, at: time) }
             if layer.attached.isEmpty {
                 layer.listedIn = nil
+            } else if let plan = layer.planAcceptedByBatch() {
+                layer.batchRow = batch.add(layer, plan: plan, mapping: layer.timeMapping)
             } else {
                 stillAnimated.append(layer)
             }
         }
         animatedLayers = stillAnimated
+        collectBatchEvents(at: time)
         deliverEvents()
         let actions = nextFrameActions
         nextFrameActions.removeAll()
         for action in actions { action() }
         deliverEvents()
+        batch.evaluate(at: time, stamp: stamp)
+    }
+
+    /// `collectEvents` for the batched layers whose next event may be due; a layer whose
+    /// animations change leaves the batch (`unbatch`), and one left with none leaves the scene's
+    /// lists.
+    private func collectBatchEvents(at time: MediaTime) {
+        var index = 0
+        while index < batch.eventChecks.count {
+            defer { index += 1 }
+            guard time >= batch.eventChecks[index], let layer = batch.layers[index] else { continue }
+            collectEvents(of: layer, at: time)
+            // A layer whose animations changed was unbatched and listed again (the next frame
+            // drops it from `animatedLayers` if it has none left).
+            if layer.batchRow == index { batch.eventChecks[index] = layer.nextEventCheck }
+        }
     }
 
     /// Runs `action` at the next frame, after that frame's animation events.
@@ -139,8 +157,8 @@ extension Scene {
     /// frame): what keeps a run going. An animation kept after it finished
     /// (`isRemovedOnCompletion` false) holds its fill but does not count.
     public var hasRunningAnimations: Bool {
-        !uncommitted.isEmpty || !nextFrameActions.isEmpty || animatedLayers.contains { layer in
-            layer.scene === self && layer.attached.contains { !$0.didStop }
-        }
+        let running = { (layer: Layer) in layer.scene === self && layer.attached.contains { !$0.didStop } }
+        return !uncommitted.isEmpty || !nextFrameActions.isEmpty || animatedLayers.contains(where: running)
+            || batch.layers.contains { $0.map(running) ?? false }
     }
 }

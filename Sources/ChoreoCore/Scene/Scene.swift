@@ -31,9 +31,12 @@ public final class Scene {
     var stamp = 0
     /// Curve values and timing states shared by this frame's presentations.
     let frameContext = FrameContext()
+    /// The animated layers on the direct path, evaluated together each frame.
+    let batch = FrameBatch()
     /// How many times the scene has committed; a layer attached before the latest commit is committed.
     var commitCount = 0
-    /// Layers with attached animations, in the order they got their first one.
+    /// Layers with attached animations, in the order they got their first one, except those in
+    /// `batch` (a layer listed here or there has `listedIn` set to this scene).
     var animatedLayers: [Layer] = []
     /// Animations added since the last commit.
     var uncommitted: [(layer: Layer, entry: AttachedAnimation)] = []
@@ -67,6 +70,18 @@ public final class Scene {
         guard layer.listedIn !== self else { return }
         layer.listedIn = self
         animatedLayers.append(layer)
+    }
+
+    /// Takes a layer out of the batch, back to `animatedLayers` and the per-layer path (or out of
+    /// the scene's lists, when it has no animation left).
+    func unbatch(_ layer: Layer) {
+        batch.kill(layer.batchRow)
+        layer.batchRow = -1
+        if layer.attached.isEmpty {
+            layer.listedIn = nil
+        } else {
+            animatedLayers.append(layer)
+        }
     }
 
     /// Records a new attachment: it belongs to the open transaction until that commits.

@@ -67,6 +67,15 @@ func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double {
 /// The Euclidean norm of a vector, scaled by its largest component so that neither squaring
 /// overflows nor tiny differences underflow to 0 (which would break "0 only when equal").
 func euclideanNorm(_ components: [Double]) -> Double {
+    components.withUnsafeBufferPointer(euclideanNorm)
+}
+
+/// `euclideanNorm` of three or four numbers, without allocating (a fourth 0 changes no bit).
+func euclideanNorm(_ a: Double, _ b: Double, _ c: Double, _ d: Double = 0) -> Double {
+    withUnsafeBytes(of: (a, b, c, d)) { euclideanNorm($0.assumingMemoryBound(to: Double.self)) }
+}
+
+func euclideanNorm(_ components: UnsafeBufferPointer<Double>) -> Double {
     let largest = components.reduce(0) { Swift.max($0, Swift.abs($1)) }
     guard largest > 0, largest.isFinite else { return largest }
     let sum = components.reduce(0) { $0 + ($1 / largest) * ($1 / largest) }

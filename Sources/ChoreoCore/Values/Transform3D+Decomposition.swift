@@ -27,7 +27,7 @@ extension Transform3D {
 
         public static let zero = Vector3(x: 0, y: 0, z: 0)
 
-        var length: Double { euclideanNorm([x, y, z]) }
+        var length: Double { euclideanNorm(x, y, z) }
         func dot(_ v: Vector3) -> Double { x * v.x + y * v.y + z * v.z }
         func cross(_ v: Vector3) -> Vector3 {
             Vector3(x: y * v.z - z * v.y, y: z * v.x - x * v.z, z: x * v.y - y * v.x)

@@ -108,7 +108,7 @@ extension Transform3D {
 
         /// The quaternion scaled to length 1 (the identity when its length is 0).
         public var normalized: Quaternion {
-            let length = euclideanNorm([x, y, z, w])
+            let length = euclideanNorm(x, y, z, w)
             guard length > 0, length.isFinite else { return .identity }
             return Quaternion(x: x / length, y: y / length, z: z / length, w: w / length)
         }

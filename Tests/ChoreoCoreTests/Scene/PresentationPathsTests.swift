@@ -6,23 +6,6 @@ import Testing
 /// composing every animation's `AnimationValue`s onto a copy of the model, at every time.
 @Suite("Presentation: the frame loop's plan equals composing the animations")
 struct PresentationPathsTests {
-    /// The reference: the model with each attached animation's `apply` (AnimationValue
-    /// arithmetic) composed onto it in order, without the plan; an animation not committed yet
-    /// starts now (the implicit animation the model change at step 70 makes).
-    private func composed(_ layer: Layer, at localTime: MediaTime) -> LayerProperties {
-        var frame = PresentationFrame(properties: layer.model, transition: nil)
-        let context = FrameContext()
-        for entry in layer.attached {
-            let animation = entry.animation
-            var timing = animation.timing
-            if !entry.isCommitted && timing.beginTime == .zero { timing.beginTime = localTime }
-            if animation.isRemovedOnCompletion, let end = timing.activeEndTime, localTime >= end { continue }
-            let state = timing.state(at: localTime)
-            if state.isInEffect { animation.apply(state, to: &frame, in: context) }
-        }
-        return frame.properties
-    }
-
     /// A layer in a scene with `configure`'s animations, compared on a grid of times that crosses
     /// begins, ends, repeats and a model change.
     private func compare(_ configure: (Layer) throws -> Void) throws {
@@ -39,7 +22,7 @@ struct PresentationPathsTests {
             scene.advance(to: MediaTime(time))
             if step == 70 { layer.set(.scalar(0.4), at: PropertyPath(.opacity)) }
             let local = layer.timeMapping.localTime(from: scene.currentTime)
-            let reference = composed(layer, at: local)
+            let reference = composedPresentation(layer, at: local)
             #expect(layer.presentation == reference, "at \(time) s")
             var general = PresentationFrame(properties: layer.model, transition: nil)
             layer.computeFrame(into: &general, localTime: local, in: FrameContext())

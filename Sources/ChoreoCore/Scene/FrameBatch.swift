@@ -1,0 +1,271 @@
+/// The scene's layers on the direct path (`DirectPlan`), evaluated together once per frame,
+/// column by column.
+///
+/// At ten thousand layers a frame is bound by memory, not arithmetic: computing each layer's
+/// presentation on its own walks the layer, its plan and its animations through the heap. The
+/// batch keeps instead what the numbers need in a few dense arrays (structure of arrays):
+///
+/// - tracks: the distinct (timing, time mapping, curve) of the batched animations, whose timing
+///   state and curve value are computed once per frame for all the animations that share them;
+/// - steps: one per number an animation writes (a point or size animation writes two): its
+///   track, its from and to values and the cell it writes, in composition order per layer;
+/// - cells: one per number a layer's animations touch (and one for its transform component),
+///   holding the model's value (`base`) and, after a frame, the presentation's (`values`);
+/// - rows: one per layer, with its cells, and the global time before which it has no event.
+///
+/// A frame is then a loop over the tracks, a copy of `base` into `values` and a loop over the
+/// steps, with the arithmetic of `ScalarStep` (the same bits as the per-layer path). A layer's
+/// `presentation` reads its cells back (`Layer.presentFromBatch`) when it is read.
+///
+/// A layer joins at a frame when its plan is direct and fully committed, with linear or cubic
+/// curves; any change to its animations, model, timing or place in the tree takes it out
+/// (`Scene.unbatch`), back to the per-layer path until the next frame. Dead rows are skipped
+/// through their cells (harmless arithmetic) until they outnumber the living, then compacted.
+final class FrameBatch {
+    /// What a track's animations share: their timing state and curve value at a frame.
+    struct Track: Hashable {
+        var timing: MediaTiming
+        var mapping: TimeMapping
+        var removesAtEnd: Bool
+        /// The cubic curve, nil for linear pacing.
+        var curve: CubicBezierCurve?
+    }
+
+    struct Step {
+        var from: Double, to: Double
+        var cell: Int32, track: Int32
+        var isAdditive: Bool, isCumulative: Bool
+    }
+
+    /// A layer's cells (its slots' first, then its transform component's) and steps.
+    struct Row {
+        var firstCell: Int
+        var slotCount: Int
+        var stepCount: Int
+        /// The index of the row's `TransformTarget`, or −1.
+        var transform: Int
+    }
+
+    /// The transform component a row's animation writes, and the parts of the model's transform
+    /// it is written into.
+    struct TransformTarget {
+        var component: PropertyPath.Component
+        var parts: Transform3D.Decomposed
+    }
+
+    private(set) var tracks: [Track] = []
+    private var trackIndex: [Track: Int32] = [:]
+    /// Per track, this frame: the curve's value (NaN when not in effect) and the iteration.
+    private var fractions: [Double] = []
+    private var iterations: [Int] = []
+
+    private var steps: [Step] = []
+    /// Per cell: the model's value (NaN for a transform component: unwritten shows the model's
+    /// transform), and this frame's value.
+    private var base: [Double] = []
+    private(set) var values: [Double] = []
+
+    private var cellSlots: [ScalarSlot] = []
+    private var transforms: [TransformTarget] = []
+
+    private(set) var rows: [Row] = []
+    /// Per row: its layer (retained while the row lives; nil once it is dead).
+    private(set) var layers: [Layer?] = []
+    /// Per row: the global time before which the row's layer has no event (`Layer.nextEventCheck`).
+    var eventChecks: [MediaTime] = []
+    private var deadSteps = 0
+
+    /// The scene stamp `values` were computed at (−1: never).
+    private(set) var stamp = -1
+
+    /// The number of living rows.
+    private(set) var liveRows = 0
+
+    /// Whether `plan` (a layer's, with its time mapping) can join: direct, committed, and paced
+    /// linearly or by a cubic curve.
+    static func accepts(_ plan: AnimationPlan) -> Bool {
+        guard plan.direct != nil else { return false }
+        for step in plan.steps {
+            guard !step.waitsForCommit, step.isCommitted else { return false }
+            if case .other = step.animation.pacing { return false }
+        }
+        return true
+    }
+
+    /// Adds a row for `layer`, whose plan `accepts`; returns the row's index.
+    func add(_ layer: Layer, plan: AnimationPlan, mapping: TimeMapping) -> Int {
+        guard let direct = plan.direct else { preconditionFailure("FrameBatch.add: the plan is not direct") }
+        let firstCell = base.count
+        for slot in direct.slots { base.append(layer.model[slot]) }
+        cellSlots.append(contentsOf: direct.slots)
+        var transform = -1
+        if let component = direct.transformComponent, let parts = direct.transformParts {
+            base.append(.nan)
+            cellSlots.append(.opacity)  // unused: the transform cell is read by `present`
+            transform = transforms.count
+            transforms.append(TransformTarget(component: component, parts: parts))
+        }
+        values.append(contentsOf: base[firstCell...])
+
+        var stepCount = 0
+        plan.steps.withUnsafeBufferPointer { planned in
+            for index in planned.indices {
+                guard let scalar = planned[index].scalar else { continue }
+                let track = trackNumber(Track(
+                    timing: planned[index].timing, mapping: mapping, removesAtEnd: planned[index].removesAtEnd,
+                    curve: planned[index].animation.timingFunction?.cubicBezier))
+                let cell: Int
+                switch scalar.target {
+                case .slot(let slot): cell = firstCell + direct.slots.firstIndex(of: slot)!
+                case .transform: cell = firstCell + direct.slots.count
+                }
+                steps.append(Step(from: scalar.from, to: scalar.to, cell: Int32(cell), track: track,
+                                  isAdditive: scalar.isAdditive, isCumulative: scalar.isCumulative))
+                stepCount += 1
+                if let second = scalar.second {
+                    steps.append(Step(from: second.from, to: second.to,
+                                      cell: Int32(firstCell + direct.slots.firstIndex(of: second.slot)!), track: track,
+                                      isAdditive: scalar.isAdditive, isCumulative: scalar.isCumulative))
+                    stepCount += 1
+                }
+            }
+        }
+        rows.append(Row(firstCell: firstCell, slotCount: direct.slots.count, stepCount: stepCount, transform: transform))
+        layers.append(layer)
+        eventChecks.append(layer.nextEventCheck)
+        liveRows += 1
+        stamp = -1
+        return rows.count - 1
+    }
+
+    private func trackNumber(_ track: Track) -> Int32 {
+        if let index = trackIndex[track] { return index }
+        let index = Int32(tracks.count)
+        tracks.append(track)
+        trackIndex[track] = index
+        fractions.append(.nan)
+        iterations.append(0)
+        return index
+    }
+
+    /// Takes row `row` out; its layer goes back to the per-layer path.
+    func kill(_ row: Int) {
+        guard layers[row] != nil else { return }
+        layers[row] = nil
+        eventChecks[row] = MediaTime(Double.infinity)
+        deadSteps += rows[row].stepCount
+        liveRows -= 1
+        stamp = -1
+    }
+
+    /// Computes every cell at global `time`: tracks, then the model values, then the steps in
+    /// order, with `ScalarStep`'s arithmetic.
+    func evaluate(at time: MediaTime, stamp: Int) {
+        if deadSteps > 256 && deadSteps > steps.count / 2 { compact() }
+        tracks.withUnsafeBufferPointer { tracks in
+            fractions.withUnsafeMutableBufferPointer { fractions in
+                iterations.withUnsafeMutableBufferPointer { iterations in
+                    for index in tracks.indices {
+                        let state = Self.state(of: tracks[index], at: time)
+                        guard let progress = state.progress else {
+                            fractions[index] = .nan
+                            continue
+                        }
+                        fractions[index] = tracks[index].curve?.progress(at: progress) ?? progress
+                        iterations[index] = state.iteration
+                    }
+                }
+            }
+        }
+        values.withUnsafeMutableBufferPointer { values in
+            base.withUnsafeBufferPointer { base in
+                _ = values.update(fromContentsOf: base)
+                steps.withUnsafeBufferPointer { steps in
+                    fractions.withUnsafeBufferPointer { fractions in
+                        iterations.withUnsafeBufferPointer { iterations in
+                            for step in steps {
+                                let fraction = fractions[Int(step.track)]
+                                guard !fraction.isNaN else { continue }
+                                var value = lerp(step.from, step.to, fraction)
+                                if step.isCumulative {
+                                    let iteration = iterations[Int(step.track)]
+                                    if iteration > 0 { value = value + (step.to - step.from) * Double(iteration) }
+                                }
+                                let cell = Int(step.cell)
+                                values[cell] = step.isAdditive ? values[cell] + value : value
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.stamp = stamp
+    }
+
+    /// A track's timing state at global `time`, as `PlannedAnimation.state` gives it for a
+    /// committed animation: none once ended when removed at its end.
+    private static func state(of track: Track, at time: MediaTime) -> TimingState {
+        let local = track.mapping.localTime(from: time)
+        if track.removesAtEnd, let end = track.timing.activeEndTime, local >= end { return .notInEffect(.after) }
+        return track.timing.state(at: local)
+    }
+
+    /// Writes row `row`'s values of this frame into `properties`, which hold the layer's model
+    /// elsewhere: its slots, and its transform (the model's, `model`, when no animation wrote
+    /// the component this frame).
+    @inline(__always)
+    func present(row index: Int, into properties: inout LayerProperties, model: Transform3D) {
+        rows.withUnsafeBufferPointer { rows in
+            values.withUnsafeBufferPointer { values in
+                cellSlots.withUnsafeBufferPointer { slots in
+                    let row = rows[index]
+                    for cell in row.firstCell..<row.firstCell + row.slotCount { properties[slots[cell]] = values[cell] }
+                    guard row.transform >= 0 else { return }
+                    let value = values[row.firstCell + row.slotCount]
+                    properties.transform = transforms.withUnsafeBufferPointer { transforms in
+                        var parts = transforms[row.transform].parts
+                        guard !value.isNaN,
+                              LayerProperties.setScalarComponent(transforms[row.transform].component, of: &parts, to: value)
+                        else { return model }
+                        return Transform3D(parts)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Rebuilds the arrays from the living rows, renumbering them (and their layers' `batchRow`).
+    private func compact() {
+        let old = (steps: steps, rows: rows, layers: layers, tracks: tracks, values: values, base: base,
+                   slots: cellSlots, transforms: transforms, eventChecks: eventChecks)
+        tracks = []; trackIndex = [:]; fractions = []; iterations = []
+        steps = []; base = []; values = []; cellSlots = []; transforms = []
+        rows = []; layers = []; eventChecks = []
+        deadSteps = 0; liveRows = 0
+        var firstStep = 0
+        for (index, row) in old.rows.enumerated() {
+            defer { firstStep += row.stepCount }
+            guard let layer = old.layers[index] else { continue }
+            let cells = row.firstCell..<row.firstCell + row.slotCount + (row.transform >= 0 ? 1 : 0)
+            let firstCell = base.count
+            base.append(contentsOf: old.base[cells])
+            values.append(contentsOf: old.values[cells])
+            cellSlots.append(contentsOf: old.slots[cells])
+            for var step in old.steps[firstStep..<firstStep + row.stepCount] {
+                step.cell = Int32(firstCell + Int(step.cell) - row.firstCell)
+                step.track = trackNumber(old.tracks[Int(step.track)])
+                steps.append(step)
+            }
+            var transform = -1
+            if row.transform >= 0 {
+                transform = transforms.count
+                transforms.append(old.transforms[row.transform])
+            }
+            layer.batchRow = rows.count
+            rows.append(Row(firstCell: firstCell, slotCount: row.slotCount, stepCount: row.stepCount, transform: transform))
+            layers.append(layer)
+            eventChecks.append(old.eventChecks[index])
+            liveRows += 1
+        }
+    }
+}

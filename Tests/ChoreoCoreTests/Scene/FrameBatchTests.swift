@@ -1,0 +1,130 @@
+import Testing
+@testable import ChoreoCore
+
+/// The scene's batch (`FrameBatch`) computes the direct-path layers together each frame; every
+/// layer's presentation must stay what composing its animations gives, while layers join and
+/// leave the batch as their animations, model, timing and place in the tree change.
+@Suite("Frame batch: batched presentations equal composing the animations")
+struct FrameBatchTests {
+    private func animation(_ keyPath: String, _ from: Double, _ to: Double, duration: Double,
+                           curve: (any TimingCurve)?, _ adjust: (BasicAnimation) -> Void = { _ in }) -> BasicAnimation {
+        let animation = BasicAnimation(keyPath: keyPath)
+        animation.fromValue = .scalar(from)
+        animation.toValue = .scalar(to)
+        animation.timing.duration = MediaDuration(duration)
+        animation.timingFunction = curve
+        adjust(animation)
+        return animation
+    }
+
+    /// Gives `layer` the frame benchmark's four animations (with variations by `index`).
+    private func animate(_ layer: Layer, index: Int) throws {
+        let curve: any TimingCurve = index % 2 == 0 ? CubicBezierCurve.easeInOut : try CubicBezierCurve(0.57, -0.4, 0.96, 0.87)
+        let duration = 1 + Double(index % 3) / 2
+        try layer.add(animation("position.x", 0, 300, duration: duration, curve: curve), forKey: "x")
+        try layer.add(animation("position.y", 0, 500, duration: duration, curve: curve) {
+            $0.isAdditive = index % 4 == 1
+            $0.timing.repeatCount = index % 5 == 0 ? 2.5 : 0
+        }, forKey: "y")
+        try layer.add(animation("opacity", 0, 1, duration: duration, curve: index % 3 == 0 ? nil : curve) {
+            $0.isCumulative = index % 4 == 2
+            $0.timing.repeatCount = index % 4 == 2 ? 2 : 0
+            $0.timing.autoreverses = index % 7 == 3
+        }, forKey: "opacity")
+        try layer.add(animation("transform.scale", 0.5, 1.5, duration: duration, curve: curve) {
+            $0.timing.beginTime = MediaTime(Double(index % 4) / 10)
+            $0.timing.fillMode = index % 6 == 0 ? .both : .removed
+            $0.isRemovedOnCompletion = index % 6 != 0
+        }, forKey: "scale")
+    }
+
+    /// Every layer's presentation against the reference at the scene's time.
+    private func expectComposed(_ layers: [Layer], _ scene: Scene, _ label: String) {
+        for (index, layer) in layers.enumerated() where layer.scene === scene {
+            let reference = composedPresentation(layer, at: layer.timeMapping.localTime(from: scene.currentTime))
+            #expect(layer.presentation == reference, "layer \(index) \(label)")
+        }
+    }
+
+    @Test("Two hundred layers under three timed parents match the reference through every kind of change")
+    func layersJoinAndLeave() throws {
+        let scene = Scene()
+        let parents = (0..<3).map { _ in Layer() }
+        parents[1].timing.speed = 2
+        parents[2].timing.timeOffset = MediaDuration(0.3)
+        for parent in parents { scene.rootLayer.addSublayer(parent) }
+        var layers: [Layer] = []
+        for index in 0..<200 {
+            let layer = Layer()
+            layer.set(.point(Point(x: Double(index), y: 7)), at: PropertyPath(.position))
+            layer.set(.transform(try Transform3D.rotation(0.2, 0, 0, 1)), at: PropertyPath(.transform))
+            parents[index % 3].addSublayer(layer)
+            try animate(layer, index: index)
+            layers.append(layer)
+        }
+        scene.commit()
+        var largestBatch = 0
+        for step in 1...160 {
+            scene.advance(to: MediaTime(Double(step) / 40))
+            largestBatch = max(largestBatch, scene.batch.liveRows)
+            switch step {
+            case 20: parents[2].timing.speed = 0.5
+            case 30: parents[0].addSublayer(layers[4])
+            case 40: layers[5].removeFromSuperlayer()
+            case 50: parents[1].addSublayer(layers[5])
+            case 60, 61, 62:
+                // Model changes take every layer out of the batch: dead rows pile up and compact.
+                for (index, layer) in layers.enumerated() {
+                    layer.set(.scalar(Double(step + index) / 400), at: PropertyPath(.opacity))
+                }
+            case 70: try layers[8].add(animation("position.x", 0, 10, duration: 1, curve: nil) { $0.isAdditive = true }, forKey: "nudge")
+            case 80: layers[9].removeAllAnimations()
+            default: break
+            }
+            expectComposed(layers, scene, "at \(Double(step) / 40) s")
+        }
+        #expect(largestBatch == 200)
+    }
+
+    @Test("A batched layer's cells are the values composing its animations gives, bit for bit")
+    func batchedValuesAreExact() throws {
+        let scene = Scene()
+        let layer = Layer()
+        scene.rootLayer.addSublayer(layer)
+        let curve = try CubicBezierCurve(0.57, -0.4, 0.96, 0.87)
+        try layer.add(animation("position.x", 0, 300, duration: 10, curve: curve), forKey: "x")
+        try layer.add(animation("transform.scale", 0.5, 1.5, duration: 10, curve: curve), forKey: "s")
+        scene.commit()
+        for frame in 1...59 {
+            let time = Double(frame) / 6
+            scene.advance(to: MediaTime(time))
+            #expect(layer.batchRow >= 0)
+            let fraction = curve.progress(at: time / 10)
+            #expect(layer.presentation.position.x.bitPattern == lerp(0, 300, fraction).bitPattern)
+            let scale = lerp(0.5, 1.5, fraction)
+            #expect(layer.presentation.transform == Transform3D(Transform3D.Decomposed(scale: .init(x: scale, y: scale, z: scale))))
+        }
+        scene.advance(to: MediaTime(10))
+        #expect(layer.presentation.position.x == 0, "removed at its end: the model")
+        #expect(layer.batchRow == -1)
+    }
+
+    @Test("Batched layers keep the scene running until their animations stop, and outlive their scene")
+    func runningAndOutliving() throws {
+        var scene: Scene? = Scene()
+        let layer = Layer()
+        scene!.rootLayer.addSublayer(layer)
+        try layer.add(animation("opacity", 0, 1, duration: 1, curve: nil) { $0.isRemovedOnCompletion = false; $0.timing.fillMode = .forwards }, forKey: "o")
+        scene!.commit()
+        scene!.advance(to: MediaTime(0.5))
+        #expect(layer.batchRow >= 0)
+        #expect(scene!.hasRunningAnimations)
+        #expect(layer.presentation.opacity == 0.5)
+        scene!.advance(to: MediaTime(1.5))
+        #expect(!scene!.hasRunningAnimations, "a kept animation that finished does not count")
+        #expect(layer.presentation.opacity == 1)
+        scene = nil
+        #expect(layer.batchRow == -1)
+        #expect(layer.presentation.opacity == 1, "outside a scene: the model")
+    }
+}
