@@ -31,7 +31,7 @@ struct ViewBindingsErrorTests {
         #expect(message("View.new{}.layoutSubviews = 1")
             == "scene.lua:1: View.layoutSubviews: layoutSubviews must be a function or nil (got a number)")
         #expect(message("Scene.new{ width = -1 }") == "scene.lua:1: Scene.new: width must be a finite number > 0 (got -1)")
-        #expect(message("Scene.new{ depth = 1 }") == "scene.lua:1: Scene.new: unknown key 'depth' (valid: width, height, backgroundColor)")
+        #expect(message("Scene.new{ depth = 1 }") == "scene.lua:1: Scene.new: unknown property 'depth' (valid: width, height, backgroundColor)")
         #expect(message("Layer.new{}:insertSublayer(Layer.new{}, { below = 1 })")
             == "scene.lua:1: bad argument #2 to 'Layer:insertSublayer' (field 'below': Layer expected, got number)")
         #expect(message("View.new{}.layer:convertTime(0/0)") == "scene.lua:1: Layer:convertTime: time must be a finite number (got nan)")
@@ -40,10 +40,10 @@ struct ViewBindingsErrorTests {
             == "scene.lua:1: Path.roundedRect: cornerRadius must be a finite number ≥ 0 (got -1)")
 
         let unknownKey = try #require(message("View.new{ colour = 'red' }"))
-        #expect(unknownKey == "scene.lua:1: View.new: unknown key 'colour' (valid: name, frame, bounds, center, transform, "
+        #expect(unknownKey == "scene.lua:1: View.new: unknown property 'colour' (valid: name, frame, bounds, center, transform, "
             + "alpha, backgroundColor, isHidden, clipsToBounds, cornerRadius, borderWidth, borderColor, shadowColor, "
             + "shadowOffset, shadowOpacity, shadowRadius, tag, layoutSubviews)")
-        #expect(message("Label.new{ path = {} }")?.hasPrefix("scene.lua:1: Label.new: unknown key 'path' (valid: name, frame,") == true)
+        #expect(message("Label.new{ path = {} }")?.hasPrefix("scene.lua:1: Label.new: unknown property 'path' (valid: name, frame,") == true)
         let unknownProperty = try #require(message("View.new{}.colour = 1"))
         #expect(unknownProperty.hasPrefix("scene.lua:1: View.colour: not a property of View (settable: name, frame, bounds,"))
     }
