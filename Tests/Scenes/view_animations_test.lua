@@ -34,7 +34,7 @@ describe("View.animate", function()
   it("rejects unknown options and keys with the valid ones listed", function()
     expect(function() View.animate{ duration = 1, options = {"curveBouncy"}, animations = function() end } end)
       .toThrow("curveBouncy")
-    expect(function() View.animate{ duration = 1, animation = function() end } end).toThrow("unknown key 'animation'")
+    expect(function() View.animate{ duration = 1, animation = function() end } end).toThrow("unknown option 'animation'")
     expect(function() View.animate{ duration = -1, animations = function() end } end).toThrow("duration")
   end)
 

@@ -73,7 +73,7 @@ extension ScriptHost {
         _ options: LuaTableRef, to animation: Animation, _ properties: [AnimationProperty], handled: [String] = []
     ) throws {
         let settable = properties.filter { $0.set != nil }
-        try BindingInput.checkKeys(options, allowed: handled + settable.map(\.name), of: "property")
+        try options.checkKeys(allowed: handled + settable.map(\.name), of: "property")
         for property in settable where !handled.contains(property.name) {
             let value = options[property.name]
             if !value.isNil { try property.set!(animation, value) }

@@ -29,7 +29,7 @@ extension ScriptHost {
             },
             "runningPropertyAnimator": { [unowned self] call in
                 let options = try optionsTable(call)
-                try BindingInput.checkKeys(options, allowed: ["duration", "delay", "options", "animations", "completion"], of: "option")
+                try options.checkKeys(allowed: ["duration", "delay", "options", "animations", "completion"], of: "option")
                 let animations = try animationBlock(options["animations"], "animations")
                 let completion = try options["completion"].isNil ? nil : completionHandler(options["completion"])
                 let animator = try animatorCall {
@@ -141,7 +141,7 @@ extension ScriptHost {
     /// `Animator.new{...}`: duration, animations, and one of curve, timingParameters, the two
     /// control points, or dampingRatio (none: easeInOut, UIKit's default curve).
     private func makeAnimator(_ options: LuaTableRef) throws -> Animator {
-        try BindingInput.checkKeys(options, allowed: [
+        try options.checkKeys(allowed: [
             "duration", "animations", "curve", "timingParameters", "controlPoint1", "controlPoint2", "dampingRatio",
         ], of: "option")
         let given = ["curve", "timingParameters", "controlPoint1", "dampingRatio"].filter { !options[$0].isNil }

@@ -26,7 +26,7 @@ extension ScriptHost {
     /// spring is fitted to `duration`; any other curve is custom. `duration` may be left out with
     /// a spring generator, which lends its own.
     func traits(from options: LuaTableRef) throws -> AnimationTraits {
-        try BindingInput.checkKeys(options, allowed: Self.traitsFields, of: "field")
+        try options.checkKeys(allowed: Self.traitsFields, of: "field")
         let delay = try BindingInput.optionalNumber(options["delay"], "delay") ?? 0
         var duration = try BindingInput.optionalNumber(options["duration"], "duration")
         var curve = MotionTimingCurve.cubic(.easeInOut)
@@ -76,11 +76,11 @@ extension ScriptHost {
         guard let table = lua.tableValue else {
             throw ScriptValues.mismatch("repetition", "a table {type=, amount=, duration=, autoreverses=}", lua)
         }
-        try BindingInput.checkKeys(table, allowed: repetitionFields, of: "repetition field")
+        try table.checkKeys(allowed: repetitionFields, of: "repetition field")
         let autoreverses = table["autoreverses"].isNil ? false : try BindingInput.boolean(table["autoreverses"], "repetition.autoreverses")
         let type = try BindingInput.string(table["type"], "repetition.type")
         func only(_ allowed: [String]) throws {
-            try BindingInput.checkKeys(table, allowed: allowed, of: "field of a \"\(type)\" repetition")
+            try table.checkKeys(allowed: allowed, of: "field of a \"\(type)\" repetition")
         }
         switch type {
         case "none":

@@ -53,7 +53,7 @@ extension ScriptHost {
             guard case .table(let table) = call.value(at: 1) else {
                 throw call.badArgument(1, "table expected, got \(call.typeName(at: 1))")
             }
-            try BindingInput.checkKeys(table, allowed: ["duration", "dampingRatio", "initialVelocity"], of: "parameter")
+            try table.checkKeys(allowed: ["duration", "dampingRatio", "initialVelocity"], of: "parameter")
             let generator = try SpringTimingCurveGenerator(
                 duration: try BindingInput.number(table["duration"], "duration"),
                 dampingRatio: try BindingInput.number(table["dampingRatio"], "dampingRatio"),

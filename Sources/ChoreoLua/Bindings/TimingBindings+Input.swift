@@ -65,28 +65,9 @@ enum BindingInput {
         return try Vector.validated(dx: component(["dx", "x"], 1), dy: component(["dy", "y"], 2), parameter: name)
     }
 
-    /// Checks that an options table has only the named fields.
-    static func checkKeys(_ table: LuaTableRef, allowed: [String], of what: String) throws(UnknownKeyError) {
-        for key in table.keys {
-            guard case .name(let name) = key, allowed.contains(name) else {
-                throw UnknownKeyError(key: key.description, owner: what, valid: allowed)
-            }
-        }
-    }
-
     /// An enum value by name, or an error listing the valid names.
     static func choice<T>(_ name: String, _ parameter: String, _ cases: [(String, T)]) throws(ArgumentError) -> T {
         if let match = cases.first(where: { $0.0 == name }) { return match.1 }
         throw ArgumentError.unknownName(name, parameter: parameter, valid: cases.map(\.0))
     }
-}
-
-/// A field or property name a table or class does not have, listing the ones it has.
-struct UnknownKeyError: Error, CustomStringConvertible {
-    var key: String
-    /// `parameter`, `property of BasicAnimation`.
-    var owner: String
-    var valid: [String]
-
-    var description: String { "unknown \(owner) '\(key)' (valid: \(valid.joined(separator: ", ")))" }
 }

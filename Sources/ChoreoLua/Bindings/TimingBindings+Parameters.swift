@@ -50,7 +50,7 @@ extension ScriptHost {
 
     /// UICubicTimingParameters: a named curve, two control points, or (empty) the default curve.
     static func cubicParameters(_ options: LuaTableRef) throws -> ScriptCurve {
-        try BindingInput.checkKeys(options, allowed: ["animationCurve", "controlPoint1", "controlPoint2"], of: "parameter")
+        try options.checkKeys(allowed: ["animationCurve", "controlPoint1", "controlPoint2"], of: "parameter")
         let named = options["animationCurve"], c1 = options["controlPoint1"], c2 = options["controlPoint2"]
         if !named.isNil {
             guard c1.isNil, c2.isNil else {
@@ -97,7 +97,7 @@ extension ScriptHost {
     /// second; the curve itself moves with its `dx`.
     static func springParameters(_ options: LuaTableRef) throws -> ScriptCurve {
         let fields = ["dampingRatio", "initialVelocity", "mass", "stiffness", "damping", "duration", "bounce", "response"]
-        try BindingInput.checkKeys(options, allowed: fields, of: "parameter")
+        try options.checkKeys(allowed: fields, of: "parameter")
         func given(_ key: String) -> Bool { !options[key].isNil }
         let velocity = given("initialVelocity") ? try BindingInput.vector(options["initialVelocity"], "initialVelocity") : nil
         let v0 = velocity?.dx ?? 0

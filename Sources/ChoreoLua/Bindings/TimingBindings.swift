@@ -67,7 +67,7 @@ extension ScriptHost {
     private static func bakeSamples(_ options: LuaValue) throws -> Int? {
         guard !options.isNil else { return nil }
         guard let table = options.tableValue else { throw ScriptValues.mismatch("options", "a table { bake = N }", options) }
-        try BindingInput.checkKeys(table, allowed: ["bake"], of: "option")
+        try table.checkKeys(allowed: ["bake"], of: "option")
         switch table["bake"] {
         case .nil, .boolean(false): return nil
         case .boolean(true): return 256

@@ -26,8 +26,10 @@ extension ScriptHost {
         [
             "animate": { [unowned self] call in
                 let table = try call.table(at: 1, name: "options")
-                try Self.checkKeys(table, ["duration", "delay", "options", "animations", "completion",
-                                           "usingSpringWithDamping", "initialSpringVelocity", "curve"])
+                try table.checkKeys(
+                    allowed: ["duration", "delay", "options", "animations", "completion",
+                              "usingSpringWithDamping", "initialSpringVelocity", "curve"],
+                    of: "option")
                 let (duration, delay, options, animations, completion) = try blockArguments(table)
                 if let damping = try table.optionalNumber("usingSpringWithDamping") {
                     try View.animate(
@@ -44,7 +46,7 @@ extension ScriptHost {
             },
             "animateKeyframes": { [unowned self] call in
                 let table = try call.table(at: 1, name: "options")
-                try Self.checkKeys(table, ["duration", "delay", "options", "animations", "completion"])
+                try table.checkKeys(allowed: ["duration", "delay", "options", "animations", "completion"], of: "option")
                 let (duration, delay, options, animations, completion) = try blockArguments(table)
                 try View.animateKeyframes(
                     in: engine.scene, withDuration: duration, delay: delay, options: options,
@@ -62,7 +64,7 @@ extension ScriptHost {
             },
             "transition": { [unowned self] call in
                 let table = try call.table(at: 1, name: "options")
-                try Self.checkKeys(table, ["with", "duration", "options", "animations", "completion"])
+                try table.checkKeys(allowed: ["with", "duration", "options", "animations", "completion"], of: "option")
                 let view = try table.object("with", as: View.self)
                 let (duration, _, options, animations, completion) = try blockArguments(table, needsAnimations: false)
                 try View.transition(
@@ -72,7 +74,7 @@ extension ScriptHost {
             },
             "transitionFrom": { [unowned self] call in
                 let table = try call.table(at: 1, name: "options")
-                try Self.checkKeys(table, ["from", "to", "duration", "options", "completion"])
+                try table.checkKeys(allowed: ["from", "to", "duration", "options", "completion"], of: "option")
                 let from = try table.object("from", as: View.self)
                 let to = try table.object("to", as: View.self)
                 let (duration, _, options, _, completion) = try blockArguments(table, needsAnimations: false)
@@ -134,14 +136,5 @@ extension ScriptHost {
     /// Calls a Lua function from inside a host function (an animation block's body).
     private func callNested(_ function: LuaFunctionRef) throws {
         _ = try vm.call(function, [])
-    }
-
-    /// Rejects keys a block table does not take, listing the ones it does.
-    private static func checkKeys(_ table: LuaTableArgument, _ valid: [String]) throws {
-        for key in table.keys() {
-            guard case let .name(name) = key, valid.contains(name) else {
-                throw BindingError("unknown key '\(key)' (valid: \(valid.joined(separator: ", ")))")
-            }
-        }
     }
 }

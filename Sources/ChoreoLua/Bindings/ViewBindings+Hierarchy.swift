@@ -11,39 +11,10 @@ import ChoreoCore
 extension ScriptHost {
     func viewMethods(_ state: ViewScriptState) -> [String: LuaHostFunction] {
         [
-            "addSubview": { call in
-                let parent = try call.object(at: 1, as: View.self)
-                parent.addSubview(try Self.insertableView(call, into: parent))
-                return 0
-            },
-            "insertSubview": { call in
-                let parent = try call.object(at: 1, as: View.self)
-                let child = try Self.insertableView(call, into: parent)
-                if let options = try? call.table(at: 3) {
-                    let below = try options.optionalObject("belowSubview", as: View.self)
-                    let above = try options.optionalObject("aboveSubview", as: View.self)
-                    guard let sibling = below ?? above, (below == nil) != (above == nil) else {
-                        throw BindingError("the options table needs exactly one of 'belowSubview' and 'aboveSubview'")
-                    }
-                    try Self.insert(child, into: parent, nextTo: sibling, above: above != nil)
-                } else {
-                    let count = parent.subviews.count { $0 !== child } + 1
-                    parent.insertSubview(child, at: try Checked.position(call.value(at: 3), "index", count: count))
-                }
-                return 0
-            },
-            "insertSubviewBelow": { call in
-                let parent = try call.object(at: 1, as: View.self)
-                let child = try Self.insertableView(call, into: parent)
-                try Self.insert(child, into: parent, nextTo: try call.object(at: 3, as: View.self, name: "sibling"), above: false)
-                return 0
-            },
-            "insertSubviewAbove": { call in
-                let parent = try call.object(at: 1, as: View.self)
-                let child = try Self.insertableView(call, into: parent)
-                try Self.insert(child, into: parent, nextTo: try call.object(at: 3, as: View.self, name: "sibling"), above: true)
-                return 0
-            },
+            "addSubview": Self.addChild(View.self),
+            "insertSubview": Self.insertChild(View.self),
+            "insertSubviewBelow": Self.insertChild(View.self, above: false),
+            "insertSubviewAbove": Self.insertChild(View.self, above: true),
             "removeFromSuperview": { call in
                 try call.object(at: 1, as: View.self).removeFromSuperview()
                 return 0
@@ -103,26 +74,10 @@ extension ScriptHost {
         return nil
     }
 
-    /// The view to add (argument 2), checked not to be the parent or one of its superviews.
-    private static func insertableView(_ call: LuaCallContext, into parent: View) throws -> View {
-        let child = try call.object(at: 2, as: View.self, name: "view")
-        guard !parent.isDescendant(of: child) else {
-            throw BindingError("a view cannot be added to itself or to one of its subviews")
-        }
-        return child
-    }
-
     /// Argument 2, which must be a subview of `parent`.
     private static func subview(_ call: LuaCallContext, of parent: View) throws -> View {
         let view = try call.object(at: 2, as: View.self, name: "view")
         guard view.superview === parent else { throw BindingError("the view must be a subview of the receiver") }
         return view
-    }
-
-    private static func insert(_ child: View, into parent: View, nextTo sibling: View, above: Bool) throws {
-        guard sibling.superview === parent, sibling !== child else {
-            throw BindingError("the sibling must be another subview of the receiver")
-        }
-        if above { parent.insertSubview(child, aboveSubview: sibling) } else { parent.insertSubview(child, belowSubview: sibling) }
     }
 }

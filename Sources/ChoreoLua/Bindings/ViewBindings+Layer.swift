@@ -118,40 +118,10 @@ extension ScriptHost {
                 call.push(layer.convertTime(MediaTime(time), to: try Self.optionalLayer(call, at: 3)).seconds)
                 return 1
             },
-            "addSublayer": { call in
-                let parent = try call.object(at: 1, as: Layer.self)
-                let child = try Self.insertableLayer(call, into: parent)
-                parent.addSublayer(child)
-                return 0
-            },
-            "insertSublayer": { call in
-                let parent = try call.object(at: 1, as: Layer.self)
-                let child = try Self.insertableLayer(call, into: parent)
-                if let options = try? call.table(at: 3) {
-                    let below = try options.optionalObject("below", as: Layer.self)
-                    let above = try options.optionalObject("above", as: Layer.self)
-                    guard let sibling = below ?? above, (below == nil) != (above == nil) else {
-                        throw BindingError("the options table needs exactly one of 'below' and 'above'")
-                    }
-                    try Self.insert(child, into: parent, nextTo: sibling, above: above != nil)
-                } else {
-                    let count = parent.sublayers.count { $0 !== child } + 1
-                    parent.insertSublayer(child, at: try Checked.position(call.value(at: 3), "index", count: count))
-                }
-                return 0
-            },
-            "insertSublayerBelow": { call in
-                let parent = try call.object(at: 1, as: Layer.self)
-                let child = try Self.insertableLayer(call, into: parent)
-                try Self.insert(child, into: parent, nextTo: try call.object(at: 3, as: Layer.self, name: "sibling"), above: false)
-                return 0
-            },
-            "insertSublayerAbove": { call in
-                let parent = try call.object(at: 1, as: Layer.self)
-                let child = try Self.insertableLayer(call, into: parent)
-                try Self.insert(child, into: parent, nextTo: try call.object(at: 3, as: Layer.self, name: "sibling"), above: true)
-                return 0
-            },
+            "addSublayer": Self.addChild(Layer.self),
+            "insertSublayer": Self.insertChild(Layer.self),
+            "insertSublayerBelow": Self.insertChild(Layer.self, above: false),
+            "insertSublayerAbove": Self.insertChild(Layer.self, above: true),
             "removeFromSuperlayer": { call in
                 try call.object(at: 1, as: Layer.self).removeFromSuperlayer()
                 return 0
@@ -163,21 +133,5 @@ extension ScriptHost {
     static func optionalLayer(_ call: LuaCallContext, at index: Int) throws -> Layer? {
         if let view = call.value(at: index).objectValue as? View { return view.layer }
         return try call.optionalObject(at: index, as: Layer.self, name: "layer")
-    }
-
-    /// The layer to add (argument 2), checked not to be the parent or one of its ancestors.
-    private static func insertableLayer(_ call: LuaCallContext, into parent: Layer) throws -> Layer {
-        let child = try call.object(at: 2, as: Layer.self, name: "layer")
-        guard child !== parent, !parent.isDescendant(of: child) else {
-            throw BindingError("a layer cannot be added to itself or to one of its sublayers")
-        }
-        return child
-    }
-
-    private static func insert(_ child: Layer, into parent: Layer, nextTo sibling: Layer, above: Bool) throws {
-        guard sibling.superlayer === parent, sibling !== child else {
-            throw BindingError("the sibling must be another sublayer of the receiver")
-        }
-        if above { parent.insertSublayer(child, above: sibling) } else { parent.insertSublayer(child, below: sibling) }
     }
 }

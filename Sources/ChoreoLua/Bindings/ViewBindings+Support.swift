@@ -58,13 +58,8 @@ struct ScriptPropertyTable<Object: AnyObject> {
     /// settable names); they are applied in this table's order, whatever order the script wrote them in.
     func apply(_ options: LuaTableArgument?, to object: Object, allowed: [String]) throws {
         guard let options else { return }
-        let allowedSet = Set(allowed)
-        for key in options.keys() {
-            guard case let .name(name) = key, allowedSet.contains(name) else {
-                throw BindingError("unknown key '\(key)' (valid: \(allowed.joined(separator: ", ")))")
-            }
-        }
-        for name in names where allowedSet.contains(name) {
+        try options.checkKeys(allowed: allowed, of: "property")
+        for name in names where allowed.contains(name) {
             let value = options.value(.name(name))
             if !value.isNil { try set(object, name, value) }
         }

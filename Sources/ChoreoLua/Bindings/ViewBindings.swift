@@ -69,7 +69,7 @@ extension ScriptHost {
     /// The content a standalone layer gets from its keys: `path` makes a shape layer, `text` a
     /// text layer, `image` an image layer; keys of two kinds are an error.
     private static func layerContentKind(_ options: LuaTableArgument?) throws -> ContentKind {
-        let keys = Set((options?.keys() ?? []).compactMap { key -> String? in
+        let keys = Set((options?.keys ?? []).compactMap { key -> String? in
             if case let .name(name) = key { name } else { nil }
         })
         let kinds = ContentKind.allCases.filter { !keys.isDisjoint(with: $0.keys(.layer)) }
@@ -113,12 +113,7 @@ extension ScriptHost {
             }))
         vm.registerGlobal("Scene", functions: ["new": { [unowned self] call in
             let options = try call.optionalTable(at: 1, name: "properties")
-            let valid = ["width", "height", "backgroundColor"]
-            for key in options?.keys() ?? [] {
-                guard case let .name(name) = key, valid.contains(name) else {
-                    throw BindingError("unknown key '\(key)' (valid: \(valid.joined(separator: ", ")))")
-                }
-            }
+            try options?.checkKeys(allowed: ["width", "height", "backgroundColor"], of: "property")
             let width = try requirePositive(try options?.optionalNumber("width") ?? 375, "width")
             let height = try requirePositive(try options?.optionalNumber("height") ?? 667, "height")
             let background = try options.flatMap { options in

@@ -49,7 +49,7 @@ final class LuaTimingProvider: TimingProvider, @unchecked Sendable {
         guard let table = value.tableValue else {
             throw ScriptValues.mismatch(name, "a function of t or a provider table { progress = fn, ... }", value)
         }
-        try BindingInput.checkKeys(table, allowed: Self.fields, of: "field of provider \(name)")
+        try table.checkKeys(allowed: Self.fields, of: "field of provider \(name)")
         progressFunction = table["progress"].functionValue
         curveFactory = table["curve"].functionValue
         guard (progressFunction == nil) != (curveFactory == nil) else {

@@ -74,10 +74,10 @@ extension ScriptHost {
         guard let table = results.first?.tableValue else {
             throw refuse(shape + " (got \(results.first.map(ScriptValues.luaTypeName) ?? "nothing"))")
         }
-        for key in table.keys {
-            guard case .name(let field) = key, ["name", "version", "providers"].contains(field) else {
-                throw refuse("unknown field '\(key)' in the plugin table (valid: name, version, providers)")
-            }
+        do {
+            try table.checkKeys(allowed: ["name", "version", "providers"], of: "field of the plugin table")
+        } catch {
+            throw refuse(error.description)
         }
         guard let name = table["name"].stringValue else { throw refuse(shape + " (name is missing)") }
         guard name == source.name else {

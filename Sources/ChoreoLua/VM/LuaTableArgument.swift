@@ -22,7 +22,7 @@ public struct LuaTableArgument {
     public var count: Int { Int(lua_rawlen(context.state, index)) }
 
     /// The keys that are names or integers, in traversal order; other keys are skipped.
-    public func keys() -> [LuaKey] { LuaVM.keys(ofTableAt: index, on: context.state) }
+    public var keys: [LuaKey] { LuaVM.keys(ofTableAt: index, on: context.state) }
 
     public func number(_ key: LuaKey) throws(LuaCallError) -> Double {
         try field(key) { (slot, place) throws(LuaCallError) in try context.checkNumber(slot, place) }

@@ -21,6 +21,18 @@ struct ViewBindingsErrorTests {
             == "scene.lua:1: View:exchangeSubview: index1 must be within 1...0 (Lua counts from 1; 1 is the back) (got 1)")
         #expect(message("local v = View.new{}; v:addSubview(v)")
             == "scene.lua:1: View:addSubview: a view cannot be added to itself or to one of its subviews")
+        #expect(message("local v = View.new{}; v:insertSubviewAbove(View.new{}, View.new{})")
+            == "scene.lua:1: View:insertSubviewAbove: the sibling must be another subview of the receiver")
+        #expect(message("local v, w = View.new{}, View.new{}; v:addSubview(w); v:insertSubview(View.new{}, { belowSubview = w, aboveSubview = w })")
+            == "scene.lua:1: View:insertSubview: the options table needs exactly one of 'belowSubview' and 'aboveSubview'")
+        #expect(message("local l = Layer.new{}; local m = Layer.new{}; l:addSublayer(m); m:addSublayer(l)")
+            == "scene.lua:1: Layer:addSublayer: a layer cannot be added to itself or to one of its sublayers")
+        #expect(message("local l = Layer.new{}; l:insertSublayerBelow(Layer.new{}, Layer.new{})")
+            == "scene.lua:1: Layer:insertSublayerBelow: the sibling must be another sublayer of the receiver")
+        #expect(message("Layer.new{}:insertSublayer(Layer.new{}, {})")
+            == "scene.lua:1: Layer:insertSublayer: the options table needs exactly one of 'below' and 'above'")
+        #expect(message("local l = Layer.new{}; l:insertSublayer(Layer.new{}, 3)")
+            == "scene.lua:1: Layer:insertSublayer: index must be within 1...1 (Lua counts from 1; 1 is the back) (got 3)")
         #expect(message("local v = View.new{}; v:addSubview({})")
             == "scene.lua:1: bad argument #1 to 'View:addSubview' (view: View expected, got table)")
         #expect(message("local v = View.new{}; v:bringSubviewToFront(View.new{})")
@@ -31,7 +43,7 @@ struct ViewBindingsErrorTests {
         #expect(message("View.new{}.layoutSubviews = 1")
             == "scene.lua:1: View.layoutSubviews: layoutSubviews must be a function or nil (got a number)")
         #expect(message("Scene.new{ width = -1 }") == "scene.lua:1: Scene.new: width must be a finite number > 0 (got -1)")
-        #expect(message("Scene.new{ depth = 1 }") == "scene.lua:1: Scene.new: unknown key 'depth' (valid: width, height, backgroundColor)")
+        #expect(message("Scene.new{ depth = 1 }") == "scene.lua:1: Scene.new: unknown property 'depth' (valid: width, height, backgroundColor)")
         #expect(message("Layer.new{}:insertSublayer(Layer.new{}, { below = 1 })")
             == "scene.lua:1: bad argument #2 to 'Layer:insertSublayer' (field 'below': Layer expected, got number)")
         #expect(message("View.new{}.layer:convertTime(0/0)") == "scene.lua:1: Layer:convertTime: time must be a finite number (got nan)")
@@ -40,10 +52,10 @@ struct ViewBindingsErrorTests {
             == "scene.lua:1: Path.roundedRect: cornerRadius must be a finite number ≥ 0 (got -1)")
 
         let unknownKey = try #require(message("View.new{ colour = 'red' }"))
-        #expect(unknownKey == "scene.lua:1: View.new: unknown key 'colour' (valid: name, frame, bounds, center, transform, "
+        #expect(unknownKey == "scene.lua:1: View.new: unknown property 'colour' (valid: name, frame, bounds, center, transform, "
             + "alpha, backgroundColor, isHidden, clipsToBounds, cornerRadius, borderWidth, borderColor, shadowColor, "
             + "shadowOffset, shadowOpacity, shadowRadius, tag, layoutSubviews)")
-        #expect(message("Label.new{ path = {} }")?.hasPrefix("scene.lua:1: Label.new: unknown key 'path' (valid: name, frame,") == true)
+        #expect(message("Label.new{ path = {} }")?.hasPrefix("scene.lua:1: Label.new: unknown property 'path' (valid: name, frame,") == true)
         let unknownProperty = try #require(message("View.new{}.colour = 1"))
         #expect(unknownProperty.hasPrefix("scene.lua:1: View.colour: not a property of View (settable: name, frame, bounds,"))
     }

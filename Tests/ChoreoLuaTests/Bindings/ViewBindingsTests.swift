@@ -126,6 +126,31 @@ struct ViewBindingsTests {
         #expect(host.engine.scene.rootView.subviews.map(\.name) == ["c", "d", "e", "b", "f", "a"])
     }
 
+    @Test("Sublayer operations take Lua's 1-based positions and Core Animation's below and above")
+    func layerHierarchy() throws {
+        let (_, results) = try runScript("""
+            local root = Layer.new{}
+            local function names()
+              local t = {}
+              for i, l in ipairs(root.sublayers) do t[i] = l.name end
+              return table.concat(t, ",")
+            end
+            local a, b, c = Layer.new{ name = "a" }, Layer.new{ name = "b" }, Layer.new{ name = "c" }
+            root:addSublayer(a); root:addSublayer(b); root:addSublayer(c)
+            local r1 = names()
+            root:insertSublayer(c, 1); local r2 = names()
+            local d = Layer.new{ name = "d" }
+            root:insertSublayer(d, { above = c })
+            root:insertSublayer(Layer.new{ name = "e" }, { below = a }); local r3 = names()
+            root:insertSublayerBelow(Layer.new{ name = "f" }, b)
+            root:insertSublayerAbove(Layer.new{ name = "g" }, b); local r4 = names()
+            a:removeFromSuperlayer(); local gone = a.superlayer
+            root:insertSublayer(a, 7); local r5 = names()
+            capture(r1, r2, r3, r4, r5, gone, d.superlayer == root, #root.sublayers)
+            """)
+        #expect(plain(results) == plain(["a,b,c", "c,a,b", "c,d,e,a,b", "c,d,e,a,f,b,g", "c,d,e,f,b,g,a", nil, true, 7]))
+    }
+
     @Test("layoutIfNeeded calls layoutSubviews on the view, then on its subviews")
     func layout() throws {
         let (_, results) = try runScript("""

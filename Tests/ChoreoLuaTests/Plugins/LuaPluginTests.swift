@@ -116,13 +116,14 @@ struct LuaPluginTests {
             "wrongname.lua": "return { name = 'other', version = '1', providers = { a = function(t) return t end } }",
             "badprovider.lua": "return { name = 'badprovider', version = '1', providers = { a = 'fast' } }",
             "badfield.lua": "return { name = 'badfield', version = '1', providers = { a = { progress = function(t) return t end, speed = 2 } } }",
+            "extrafield.lua": "return { name = 'extrafield', version = '1', author = 'me', providers = { a = function(t) return t end } }",
             "raises.lua": "return { name = 'raises', version = '1', providers = { a = function(t) error('no curve here') end } }",
             "folder/plugin.lua": "return { name = 'folder', version = '2', providers = { id = function(t) return t end } }",
         ])
         let host = try pluginHost([dir], instructionLimit: 1_000_000)
         #expect(host.loadedPlugins.map(\.name).sorted() == ["easing", "folder"])
         let reasons = Dictionary(uniqueKeysWithValues: host.pluginFailures.map { ($0.name, $0) })
-        #expect(reasons.count == 9)
+        #expect(reasons.count == 10)
         for failure in host.pluginFailures {
             #expect(failure.description.hasPrefix("plugin \(dir)/\(failure.name).lua refused: "))
         }
@@ -136,6 +137,7 @@ struct LuaPluginTests {
         #expect(reasons["badprovider"]?.reason
             == "badprovider.a must be a function of t or a provider table { progress = fn, ... } (got the string \"fast\")")
         #expect(reasons["badfield"]?.reason.hasPrefix("unknown field of provider badfield.a 'speed'") == true)
+        #expect(reasons["extrafield"]?.reason == "unknown field of the plugin table 'author' (valid: name, version, providers)")
         #expect(reasons["raises"]?.reason.hasSuffix("raises.lua:1: no curve here") == true)
         // The runtime keeps working: good plugins work, refused ones say why when asked for.
         #expect(try numbers("return Timing.get('folder.id'):progress(0.25)", in: host) == [0.25])

@@ -61,6 +61,30 @@ struct LuaErrorReportingTests {
         #expect(typeError.message == "scene.lua:1: bad argument #1 to 'View.animate' (field 'duration': number expected, got string)")
     }
 
+    @Test("An unknown key in a table is named with the valid ones, the same for a table argument and a kept table")
+    func unknownKeys() throws {
+        let vm = LuaVM()
+        let allowed = ["duration", "delay"]
+        vm.registerGlobal("View", functions: [
+            "animate": { call in
+                try call.table(at: 1).checkKeys(allowed: allowed, of: "option")
+                return 0
+            },
+            "animateKept": { call in
+                try call.value(at: 1).tableValue?.checkKeys(allowed: allowed, of: "option")
+                return 0
+            },
+        ])
+        #expect(try vm.run(chunk: "View.animate{ duration = 1, delay = 0 } View.animateKept{ delay = 2 } return 'ok'",
+                           name: "ok.lua") == ["ok"])
+        #expect(failure(of: "\nView.animate{ duration = 1, speed = 2 }", in: vm)?.message
+            == "scene.lua:2: View.animate: unknown option 'speed' (valid: duration, delay)")
+        #expect(failure(of: "View.animateKept{ speed = 2 }", in: vm)?.message
+            == "scene.lua:1: View.animateKept: unknown option 'speed' (valid: duration, delay)")
+        #expect(failure(of: "View.animate{ 1 }", in: vm)?.message
+            == "scene.lua:1: View.animate: unknown option '[1]' (valid: duration, delay)")
+    }
+
     @Test("Wrong argument types name the call, the argument and both types")
     func argumentMessages() throws {
         let vm = LuaVM()
@@ -114,7 +138,7 @@ struct LuaErrorReportingTests {
             _ = try options.number("x")
             _ = try options.optionalString("label")
             _ = try options.withTable("frame") { frame in try frame.number(1) + frame.number(2) }
-            _ = options.keys()
+            _ = options.keys
             _ = try? options.number("label")  // a failed read is balanced too
             _ = try call.optionalObject(at: 2, as: Tracked.self)
             tops.append((before, call.stackTop))
