@@ -25,8 +25,9 @@ public class BasicAnimation: PropertyAnimation {
     var end = AnimationValue.scalar(0)
 
     /// The animation as numbers for the frame loop's plan (`ScalarStep`): a number the key path
-    /// reaches directly, a numeric transform component, or a point or size as two numbers; nil
-    /// for the rest (colors, whole transforms, custom keys), which compose through `apply`.
+    /// reaches directly, a numeric transform component, a point or size as two numbers, or a
+    /// whole transform (not cumulative) sampled at the curve's fraction; nil for the rest
+    /// (colors, rects, cumulative transforms, custom keys), which compose through `apply`.
     /// Computed when a layer lays out its animations, not per frame.
     var scalarStep: ScalarStep? {
         let target: ScalarStep.Target
@@ -48,6 +49,9 @@ public class BasicAnimation: PropertyAnimation {
         case let (.size(a), .size(b)):
             guard let (width, height) = ScalarSlot.pair(propertyPath) else { return nil }
             (from, to, target, second) = (a.width, b.width, .slot(width), (height, a.height, b.height))
+        case let (.transform(a), .transform(b)):
+            guard propertyPath.property == .transform, propertyPath.component == .whole, !isCumulative else { return nil }
+            (from, to, target) = (0, 1, .wholeTransform(Transform3D.Interpolation(from: a, to: b)))
         default:
             return nil
         }

@@ -63,6 +63,9 @@ struct ScalarStep {
     enum Target {
         case slot(ScalarSlot)
         case transform(PropertyPath.Component)
+        /// The whole transform between two transforms (`from` and `to` unused): what
+        /// `View.animate` makes of a transform change, additively.
+        indirect case wholeTransform(Transform3D.Interpolation)
     }
 
     let target: Target
@@ -108,37 +111,61 @@ struct ScalarStep {
     }
 }
 
-/// How a layer whose animations are all `ScalarStep`s (and at most one non-additive transform
-/// component) computes its presentation without copying the model each frame: the presentation
-/// already holds the model, so only the numbers the animations touch are reset and recomputed,
-/// and the transform, if animated, is recomposed once from the model's parts.
+/// How a layer whose animations are all `ScalarStep`s (and at most one writes the transform: a
+/// non-additive component, or the whole transform) computes its presentation without copying
+/// the model each frame: the presentation already holds the model, so only the numbers the
+/// animations touch are reset and recomputed, and the transform, if animated, is recomposed once
+/// from the model's parts or interpolated and added to the model's.
 struct DirectPlan {
+    /// How the one transform animation writes the transform.
+    enum TransformWrite {
+        /// A component, into the parts of the model's transform.
+        case component(PropertyPath.Component, parts: Transform3D.Decomposed)
+        /// The whole transform, interpolated, then added to the model's when additive.
+        case whole(Transform3D.Interpolation, isAdditive: Bool)
+
+        /// The presentation's transform given the value computed this frame (the component's
+        /// value, or the curve's fraction for a whole transform; NaN: not in effect).
+        @inline(__always)
+        func transform(_ value: Double, model: Transform3D) -> Transform3D {
+            guard !value.isNaN else { return model }
+            switch self {
+            case .component(let component, var parts):
+                guard LayerProperties.setScalarComponent(component, of: &parts, to: value) else { return model }
+                return Transform3D(parts)
+            case .whole(let interpolation, let isAdditive):
+                let transform = interpolation.value(at: value)
+                return isAdditive ? model + transform : transform
+            }
+        }
+    }
+
     /// The slots the animations write, each once.
     let slots: [ScalarSlot]
-    /// The parts of the model's transform, when an animation writes a transform component.
-    let transformParts: Transform3D.Decomposed?
-    /// The transform component an animation writes, if any.
-    let transformComponent: PropertyPath.Component?
+    /// How the transform is written, if an animation writes it.
+    let transform: TransformWrite?
 
     /// The direct plan of `steps`, or nil when one of them needs the general path.
     init?(_ steps: [PlannedAnimation], model: LayerProperties) {
         var slots: [ScalarSlot] = []
         var transforms = 0
-        var component: PropertyPath.Component?
+        var write: TransformWrite?
         for step in steps {
             guard let scalar = step.scalar else { return nil }
             if let second = scalar.second, !slots.contains(second.slot) { slots.append(second.slot) }
             switch scalar.target {
             case .slot(let slot): if !slots.contains(slot) { slots.append(slot) }
-            case .transform(let written):
+            case .transform(let component):
                 guard !scalar.isAdditive else { return nil }
                 transforms += 1
-                component = written
+                write = .component(component, parts: LayerProperties.writableParts(of: model.transform))
+            case .wholeTransform(let interpolation):
+                transforms += 1
+                write = .whole(interpolation, isAdditive: scalar.isAdditive)
             }
         }
         guard transforms <= 1 else { return nil }
         self.slots = slots
-        transformComponent = component
-        transformParts = transforms == 1 ? LayerProperties.writableParts(of: model.transform) : nil
+        transform = write
     }
 }

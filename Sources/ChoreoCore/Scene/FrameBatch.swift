@@ -37,20 +37,13 @@ final class FrameBatch {
         var isAdditive: Bool, isCumulative: Bool
     }
 
-    /// A layer's cells (its slots' first, then its transform component's) and steps.
+    /// A layer's cells (its slots' first, then its transform's) and steps.
     struct Row {
         var firstCell: Int
         var slotCount: Int
         var stepCount: Int
-        /// The index of the row's `TransformTarget`, or −1.
+        /// The index of the row's transform write (`transforms`), or −1.
         var transform: Int
-    }
-
-    /// The transform component a row's animation writes, and the parts of the model's transform
-    /// it is written into.
-    struct TransformTarget {
-        var component: PropertyPath.Component
-        var parts: Transform3D.Decomposed
     }
 
     private(set) var tracks: [Track] = []
@@ -66,7 +59,7 @@ final class FrameBatch {
     private(set) var values: [Double] = []
 
     private var cellSlots: [ScalarSlot] = []
-    private var transforms: [TransformTarget] = []
+    private var transforms: [DirectPlan.TransformWrite] = []
 
     private(set) var rows: [Row] = []
     /// Per row: its layer (retained while the row lives; nil once it is dead).
@@ -99,11 +92,11 @@ final class FrameBatch {
         for slot in direct.slots { base.append(layer.model[slot]) }
         cellSlots.append(contentsOf: direct.slots)
         var transform = -1
-        if let component = direct.transformComponent, let parts = direct.transformParts {
+        if let write = direct.transform {
             base.append(.nan)
             cellSlots.append(.opacity)  // unused: the transform cell is read by `present`
             transform = transforms.count
-            transforms.append(TransformTarget(component: component, parts: parts))
+            transforms.append(write)
         }
         values.append(contentsOf: base[firstCell...])
 
@@ -115,12 +108,18 @@ final class FrameBatch {
                     timing: planned[index].timing, mapping: mapping, removesAtEnd: planned[index].removesAtEnd,
                     curve: planned[index].animation.timingFunction?.cubicBezier))
                 let cell: Int
+                var isAdditive = scalar.isAdditive
                 switch scalar.target {
                 case .slot(let slot): cell = firstCell + direct.slots.firstIndex(of: slot)!
                 case .transform: cell = firstCell + direct.slots.count
+                case .wholeTransform:
+                    // The cell holds the curve's fraction (from 0 to 1: lerp gives it back);
+                    // `present` interpolates and adds.
+                    cell = firstCell + direct.slots.count
+                    isAdditive = false
                 }
                 steps.append(Step(from: scalar.from, to: scalar.to, cell: Int32(cell), track: track,
-                                  isAdditive: scalar.isAdditive, isCumulative: scalar.isCumulative))
+                                  isAdditive: isAdditive, isCumulative: scalar.isCumulative))
                 stepCount += 1
                 if let second = scalar.second {
                     steps.append(Step(from: second.from, to: second.to,
@@ -211,8 +210,8 @@ final class FrameBatch {
     }
 
     /// Writes row `row`'s values of this frame into `properties`, which hold the layer's model
-    /// elsewhere: its slots, and its transform (the model's, `model`, when no animation wrote
-    /// the component this frame).
+    /// elsewhere: its slots, and its transform (`DirectPlan.TransformWrite`: the model's,
+    /// `model`, when no animation wrote it this frame).
     @inline(__always)
     func present(row index: Int, into properties: inout LayerProperties, model: Transform3D) {
         rows.withUnsafeBufferPointer { rows in
@@ -223,11 +222,7 @@ final class FrameBatch {
                     guard row.transform >= 0 else { return }
                     let value = values[row.firstCell + row.slotCount]
                     properties.transform = transforms.withUnsafeBufferPointer { transforms in
-                        var parts = transforms[row.transform].parts
-                        guard !value.isNaN,
-                              LayerProperties.setScalarComponent(transforms[row.transform].component, of: &parts, to: value)
-                        else { return model }
-                        return Transform3D(parts)
+                        transforms[row.transform].transform(value, model: model)
                     }
                 }
             }

@@ -73,22 +73,20 @@ extension Layer {
             presentationHoldsModel = true
         }
         for slot in direct.slots { presentationStorage.properties[slot] = model[slot] }
-        var parts = direct.transformParts
-        var wroteTransform = false
+        var transformValue = Double.nan
         steps.withUnsafeBufferPointer { plan in
             for index in plan.indices {
                 let state = PlannedAnimation.state(of: plan.baseAddress! + index, at: localTime, in: context)
                 guard let progress = state.progress, let step = plan[index].scalar else { continue }
                 let fraction = step.fraction(progress: progress, in: context, of: plan[index].animation)
-                if case .transform(let component) = step.target {
-                    let value = step.value(step.from, step.to, fraction: fraction, iteration: state.iteration)
-                    if parts != nil, LayerProperties.setScalarComponent(component, of: &parts!, to: value) { wroteTransform = true }
-                } else {
-                    step.write(fraction: fraction, iteration: state.iteration, to: &presentationStorage.properties)
+                switch step.target {
+                case .slot: step.write(fraction: fraction, iteration: state.iteration, to: &presentationStorage.properties)
+                case .transform: transformValue = step.value(step.from, step.to, fraction: fraction, iteration: state.iteration)
+                case .wholeTransform: transformValue = fraction
                 }
             }
         }
-        presentationStorage.properties.transform = wroteTransform ? Transform3D(parts!) : model.transform
+        presentationStorage.properties.transform = direct.transform?.transform(transformValue, model: model.transform) ?? model.transform
     }
 
     /// Composes the attached animations, in order, onto the model at a local time.

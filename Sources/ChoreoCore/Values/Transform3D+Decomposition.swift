@@ -172,21 +172,38 @@ extension Transform3D {
     /// by quaternion slerp along the shorter arc. Exact at fractions 0 and 1; extrapolates outside
     /// 0...1. If either matrix cannot be decomposed, switches from `self` to `other` at 0.5 (CSS).
     public func interpolated(to other: Transform3D, fraction: Double) -> Transform3D {
-        if fraction == 0 || self == other { return self }
-        if fraction == 1 { return other }
-        guard let from = decomposed, let to = other.decomposed else {
-            return fraction < 0.5 ? self : other
+        Interpolation(from: self, to: other).value(at: fraction)
+    }
+
+    /// `interpolated(to:fraction:)` between two fixed transforms, with their decompositions
+    /// computed once: the frame loop samples it at a new fraction every frame.
+    struct Interpolation: Equatable {
+        let from: Transform3D, to: Transform3D
+        /// The two decompositions, nil when the ends are equal or one cannot be decomposed.
+        let parts: (from: Decomposed, to: Decomposed)?
+
+        init(from: Transform3D, to: Transform3D) {
+            self.from = from
+            self.to = to
+            if from != to, let a = from.decomposed, let b = to.decomposed { parts = (a, b) } else { parts = nil }
         }
-        let t = fraction
-        let (p, q) = (from.perspective, to.perspective)
-        return Transform3D(Decomposed(
-            translation: from.translation.interpolated(to: to.translation, fraction: t),
-            scale: from.scale.interpolated(to: to.scale, fraction: t),
-            skew: Skew(xy: lerp(from.skew.xy, to.skew.xy, t), xz: lerp(from.skew.xz, to.skew.xz, t),
-                       yz: lerp(from.skew.yz, to.skew.yz, t)),
-            perspective: Perspective(x: lerp(p.x, q.x, t), y: lerp(p.y, q.y, t), z: lerp(p.z, q.z, t),
-                                     w: lerp(p.w, q.w, t)),
-            quaternion: from.quaternion.slerp(to: to.quaternion, fraction: t)))
+
+        static func == (a: Interpolation, b: Interpolation) -> Bool { a.from == b.from && a.to == b.to }
+
+        func value(at t: Double) -> Transform3D {
+            if t == 0 || from == to { return from }
+            if t == 1 { return to }
+            guard let (from, to) = parts else { return t < 0.5 ? self.from : self.to }
+            let (p, q) = (from.perspective, to.perspective)
+            return Transform3D(Decomposed(
+                translation: from.translation.interpolated(to: to.translation, fraction: t),
+                scale: from.scale.interpolated(to: to.scale, fraction: t),
+                skew: Skew(xy: lerp(from.skew.xy, to.skew.xy, t), xz: lerp(from.skew.xz, to.skew.xz, t),
+                           yz: lerp(from.skew.yz, to.skew.yz, t)),
+                perspective: Perspective(x: lerp(p.x, q.x, t), y: lerp(p.y, q.y, t), z: lerp(p.z, q.z, t),
+                                         w: lerp(p.w, q.w, t)),
+                quaternion: from.quaternion.slerp(to: to.quaternion, fraction: t)))
+        }
     }
 
     /// A metric on the decomposed parts: the Euclidean norm of the differences of translation (in

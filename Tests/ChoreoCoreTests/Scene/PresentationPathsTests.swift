@@ -74,6 +74,27 @@ struct PresentationPathsTests {
         }
     }
 
+    @Test("A whole transform, additive as View.animate makes it or not, takes the direct path with the same result")
+    func wholeTransform() throws {
+        for isAdditive in [true, false] {
+            var plan: AnimationPlan?
+            try compare { layer in
+                layer.set(.transform(try Transform3D.rotation(0.3, 0, 0, 1)), at: PropertyPath(.transform))
+                let turn = BasicAnimation(keyPath: "transform")
+                turn.fromValue = .transform(try Transform3D.rotation(-1.2, 0, 0, 1).concatenating(try Transform3D.scale(0.5, 0.5, 1)))
+                turn.toValue = .transform(isAdditive ? .identity : try Transform3D.translation(10, 0, 0))
+                turn.isAdditive = isAdditive
+                turn.timing.duration = 1.5
+                turn.timing.repeatCount = 1.5
+                turn.timingFunction = CubicBezierCurve.easeInOut
+                try layer.add(turn, forKey: "turn")
+                try layer.add(basic("opacity", 1, 0, curve: CubicBezierCurve.easeOut), forKey: "fade")
+                plan = AnimationPlan(layer.attached, model: layer.model)
+            }
+            #expect(plan?.direct?.transform != nil, "additive: \(isAdditive)")
+        }
+    }
+
     @Test("Two transform components, one additive, take the general path with the same result")
     func severalTransformComponents() throws {
         try compare { layer in
