@@ -28,8 +28,11 @@ static inline double sample_dx(const cbb_bezier *b, double s) { return (3 * b->a
 
 static inline double solve_parameter(const cbb_bezier *b, double x) {
     int i = 1;
-    while (i < 10 && b->samples[i] < x) i++;
-    double x0 = b->samples[i - 1], x1 = b->samples[i];
+    double x0 = b->samples[0], x1 = b->samples[1];
+    for (int k = 2; k <= 10; k++) {
+        if (!(x1 < x)) break;
+        i = k; x0 = x1; x1 = b->samples[k];
+    }
     double s = ((double)(i - 1) + (x1 > x0 ? (x - x0) / (x1 - x0) : 0)) / 10;
     for (int k = 0; k < 8; k++) {
         double dx = sample_dx(b, s);

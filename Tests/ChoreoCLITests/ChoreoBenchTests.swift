@@ -54,7 +54,7 @@ struct ChoreoBenchTests {
         #expect(object["runs"] as? Int == 1)
         for key in ["median", "min", "max"] { #expect(object[key] is Double, "\(key)") }
         let expectedExtras: [String: [String]] = [
-            "bezier-solve": ["c_ns", "ratio_vs_c", "max_error"],
+            "bezier-solve": ["c_ns", "ratio_vs_c", "max_error", "existential_ns"],
             "lua-curve": ["pcall_ns", "ratio_plain_vs_pcall", "ratio_baked_vs_native", "baked_ns", "native_ns"],
             "realtime-60hz": ["p99_jitter_ms", "drift_ms"],
             "lua-scene-10k": ["lazy_ns"],

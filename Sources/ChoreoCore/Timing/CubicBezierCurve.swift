@@ -99,11 +99,21 @@ public struct CubicBezierCurve: TimingCurve, Hashable {
     @inline(__always) private func sampleDerivativeY(_ s: Double) -> Double { (3 * ay * s + 2 * by) * s + cy }
 
     /// The curve parameter s in 0...1 with x(s) = x.
-    func solveParameter(forX x: Double) -> Double {
-        // Seed: linear interpolation between the two samples around x.
+    ///
+    /// Always inlined into its two callers: called, it takes `self` by value, so the witnesses
+    /// through which `any TimingCurve` reaches `progress(within:)` copied all 185 bytes of the
+    /// curve to the stack on every call (51 ns an evaluation where the C twin takes 28).
+    @inline(__always) func solveParameter(forX x: Double) -> Double {
+        // Seed: linear interpolation between the two samples around x. The loop carries the two
+        // samples rather than reading samples[i - 1] and samples[i] after it: once it is unrolled
+        // every index is a constant, where a variable index copies the InlineArray to the stack
+        // (Swift 6.3).
         var i = 1
-        while i < 10 && samples[i] < x { i += 1 }
-        let x0 = samples[i - 1], x1 = samples[i]
+        var x0 = samples[0], x1 = samples[1]
+        for k in 2...10 {
+            guard x1 < x else { break }
+            i = k; x0 = x1; x1 = samples[k]
+        }
         var s = (Double(i - 1) + (x1 > x0 ? (x - x0) / (x1 - x0) : 0)) / 10
 
         for _ in 0..<8 {
