@@ -119,8 +119,9 @@ struct ScalarStep {
 struct DirectPlan {
     /// How the one transform animation writes the transform.
     enum TransformWrite {
-        /// A component, into the parts of the model's transform.
-        case component(PropertyPath.Component, parts: Transform3D.Decomposed)
+        /// A component, into the parts of the model's transform (with the rows of their
+        /// rotation, when the component leaves it alone).
+        case component(PropertyPath.Component, parts: Transform3D.Decomposed, rotation: Rotation?)
         /// The whole transform, interpolated, then added to the model's when additive.
         case whole(Transform3D.Interpolation, isAdditive: Bool)
 
@@ -130,15 +131,17 @@ struct DirectPlan {
         func transform(_ value: Double, model: Transform3D) -> Transform3D {
             guard !value.isNaN else { return model }
             switch self {
-            case .component(let component, var parts):
+            case .component(let component, var parts, let rotation):
                 guard LayerProperties.setScalarComponent(component, of: &parts, to: value) else { return model }
-                return Transform3D(parts)
+                return rotation.map { Transform3D(parts, rotation: $0) } ?? Transform3D(parts)
             case .whole(let interpolation, let isAdditive):
                 let transform = interpolation.value(at: value)
                 return isAdditive ? model + transform : transform
             }
         }
     }
+
+    typealias Rotation = (Transform3D.Vector3, Transform3D.Vector3, Transform3D.Vector3)
 
     /// The slots the animations write, each once.
     let slots: [ScalarSlot]
@@ -158,7 +161,10 @@ struct DirectPlan {
             case .transform(let component):
                 guard !scalar.isAdditive else { return nil }
                 transforms += 1
-                write = .component(component, parts: LayerProperties.writableParts(of: model.transform))
+                let parts = LayerProperties.writableParts(of: model.transform)
+                let keepsRotation = [.scale, .scaleX, .scaleY, .scaleZ, .translationX, .translationY, .translationZ]
+                    .contains(component)
+                write = .component(component, parts: parts, rotation: keepsRotation ? parts.quaternion.normalized.rows : nil)
             case .wholeTransform(let interpolation):
                 transforms += 1
                 write = .whole(interpolation, isAdditive: scalar.isAdditive)

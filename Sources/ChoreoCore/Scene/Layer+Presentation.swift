@@ -3,31 +3,39 @@ extension Layer {
     /// The presentation values at the scene's current time: the model with the animations
     /// composed onto it. A layer outside a scene, or without animations, presents its model.
     public var presentation: LayerProperties {
-        guard let scene, !attached.isEmpty else { return model }
+        guard let scene, isAnimated else { return model }
         updatePresentation(in: scene)
         return presentationStorage.properties
     }
 
     /// The transition running on the layer at the scene's current time, if any.
     public var presentationTransition: TransitionPresentation? {
-        guard let scene, !attached.isEmpty else { return nil }
+        guard let scene, isAnimated else { return nil }
         updatePresentation(in: scene)
         return presentationStorage.transition
     }
 
     /// Properties and transition at the scene's current time, computed once per frame.
     public var presentationFrame: PresentationFrame {
-        guard let scene, !attached.isEmpty else { return PresentationFrame(properties: model, transition: nil) }
+        guard let scene, isAnimated else { return PresentationFrame(properties: model, transition: nil) }
         updatePresentation(in: scene)
         return presentationStorage
     }
+
+    /// Whether the layer has animations (a batched layer has: `batchRow` is read first, in the
+    /// layer, and `attached`'s buffer only otherwise).
+    private var isAnimated: Bool { batchRow >= 0 || !attached.isEmpty }
 
     /// Computes this frame's presentation in place, unless it is current.
     private func updatePresentation(in scene: Scene) {
         guard presentationStamp != scene.stamp else { return }
         presentationStamp = scene.stamp
         if batchRow >= 0, scene.batch.stamp == scene.stamp {
-            presentFromBatch(scene.batch)
+            if !presentationHoldsModel {
+                presentationStorage = PresentationFrame(properties: model, transition: nil)
+                presentationHoldsModel = true
+            }
+            scene.batch.present(row: batchRow, into: &presentationStorage.properties, model: model.transform)
             return
         }
         let localTime = timeMapping.localTime(from: scene.currentTime)
@@ -39,16 +47,6 @@ extension Layer {
             apply(plan.steps, to: &frame, localTime: localTime, in: scene.frameContext)
             presentationStorage = frame
         }
-    }
-
-    /// The presentation from this frame's cells of the scene's batch (the direct path's values,
-    /// computed with the other batched layers).
-    private func presentFromBatch(_ batch: FrameBatch) {
-        if !presentationHoldsModel {
-            presentationStorage = PresentationFrame(properties: model, transition: nil)
-            presentationHoldsModel = true
-        }
-        batch.present(row: batchRow, into: &presentationStorage.properties, model: model.transform)
     }
 
     /// Whether the layer can join its scene's batch this frame (`FrameBatch.accepts`).

@@ -47,8 +47,10 @@ public final class Layer {
 
     /// Attached animations in the order they were added (the order they compose in).
     var attached: [AttachedAnimation] = []
-    /// The scene whose list of animated layers holds this layer, if any.
-    weak var listedIn: Scene?
+    /// The scene whose list of animated layers (or batch) holds this layer, if any. Not weak, for
+    /// the reason `scene` is not: a weak reference gives the scene a side table, and every retain
+    /// of the scene (once per presentation read) the slow path. The scene clears it when it goes.
+    unowned(unsafe) var listedIn: Scene?
     /// The scene commit after which this layer counts as committed (implicit actions need that).
     var attachedAtCommit = Int.max
     /// The presentation, computed in place once per frame (current while `presentationStamp` is

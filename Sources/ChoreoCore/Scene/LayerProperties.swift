@@ -25,7 +25,13 @@ public struct LayerProperties: Hashable, Sendable {
     public var strokeEnd = 1.0
     public var blurRadius = 0.0
     /// Numeric properties set by key (`layer:setValue(3, "progress")`), animatable by key path.
-    public var custom: [String: Double] = [:]
+    public var custom: [String: Double] {
+        get { customStorage ?? [:] }
+        set { customStorage = newValue.isEmpty ? nil : newValue }
+    }
+    /// `custom`, nil when empty: copying the properties of a layer without custom ones then
+    /// retains nothing (the empty dictionary's retain takes the runtime's slow path).
+    private var customStorage: [String: Double]?
 
     public init() {}
 }

@@ -18,8 +18,14 @@ public final class Scene {
     public let rootView: View
 
     deinit {
-        // Layers hold their scene unretained (`Layer.scene`): none may outlive it naming it.
+        // Layers hold their scene unretained (`Layer.scene`, `Layer.listedIn`): none may outlive
+        // it naming it, in its tree or still listed after leaving it.
         rootView.layer.detachFromEndingScene()
+        for layer in animatedLayers where layer.listedIn === self { layer.listedIn = nil }
+        for case let layer? in batch.layers where layer.listedIn === self {
+            layer.listedIn = nil
+            layer.batchRow = -1
+        }
     }
     public var rootLayer: Layer { rootView.layer }
     /// The time of the last frame, in the root's (global) time. Never decreases.

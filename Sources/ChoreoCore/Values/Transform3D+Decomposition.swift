@@ -155,7 +155,13 @@ extension Transform3D {
 
     /// Recomposes a decomposed transform: `S · K · R · T · P` (see the extension's summary).
     public init(_ parts: Decomposed) {
-        let (r0, r1, r2) = parts.quaternion.normalized.rows
+        self.init(parts, rotation: parts.quaternion.normalized.rows)
+    }
+
+    /// `init(_:)` with the rows of the parts' rotation given (`parts.quaternion.normalized.rows`,
+    /// kept by a caller that recomposes often while the rotation stays).
+    init(_ parts: Decomposed, rotation: (Vector3, Vector3, Vector3)) {
+        let (r0, r1, r2) = rotation
         let (s, k) = (parts.scale, parts.skew)
         let a0 = r0 * s.x
         let a1 = (r0 * k.xy + r1) * s.y

@@ -139,4 +139,26 @@ struct FrameBatchTests {
         #expect(layer.batchRow == -1)
         #expect(layer.presentation.opacity == 1, "outside a scene: the model")
     }
+
+    @Test("A layer that left a scene, still listed there when the scene goes, animates in the next scene")
+    func leavesListedScene() throws {
+        let layer = Layer()
+        do {
+            let first = Scene()
+            first.rootLayer.addSublayer(layer)
+            try layer.add(animation("opacity", 0, 1, duration: 10, curve: nil), forKey: "o")
+            first.commit()
+            first.advance(to: MediaTime(1))
+            #expect(layer.batchRow >= 0)
+            layer.removeFromSuperlayer()
+        }
+        #expect(layer.listedIn == nil, "the ending scene let go of it")
+        let second = Scene()
+        second.rootLayer.addSublayer(layer)
+        second.commit()
+        second.advance(to: MediaTime(2))
+        #expect(layer.batchRow >= 0)
+        #expect(layer.presentation.opacity == 0.2)
+        #expect(second.hasRunningAnimations)
+    }
 }
