@@ -51,7 +51,7 @@ awk '
       if (key == "scenario") scenario = value
       else if (key == "unit") unit = value
       else if (key == "median") median = value
-      else if (key ~ /^(ratio_|max_error$|drift_ms$|c_ns$|pcall_ns$|plain_call_ns$|baked_call_ns$|native_call_ns$|lazy_ns$|png_ms$|sleep_p99_jitter_ms$)/)
+      else if (key ~ /^(ratio_|max_error$|drift_ms$|c_ns$|pcall_ns$|plain_call_ns$|baked_call_ns$|native_call_ns$|bare_ns$|with_reads_ns$|png_ms$|sleep_p99_jitter_ms$)/)
         extras = extras key "=" short(value) " "
     }
     printf "%-15s %12s  %-18s %s\n", scenario, short(median), unit, extras

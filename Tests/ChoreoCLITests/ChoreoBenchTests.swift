@@ -57,7 +57,8 @@ struct ChoreoBenchTests {
             "bezier-solve": ["c_ns", "ratio_vs_c", "max_error", "existential_ns"],
             "lua-curve": ["pcall_ns", "ratio_plain_vs_pcall", "ratio_baked_vs_native", "baked_ns", "native_ns"],
             "realtime-60hz": ["p99_jitter_ms", "drift_ms"],
-            "lua-scene-10k": ["lazy_ns"],
+            "lua-scene-10k": ["bare_ns"],
+            "frame-10k": ["with_reads_ns"], "frame-100k": ["with_reads_ns"],
             "render-frame": ["draw_ms", "png_ms"],
         ]
         for key in expectedExtras[scenario] ?? [] { #expect(object[key] is Double, "\(key)") }

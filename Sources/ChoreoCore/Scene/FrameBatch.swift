@@ -6,29 +6,57 @@
 /// batch keeps instead what the numbers need in a few dense arrays (structure of arrays):
 ///
 /// - tracks: the distinct (timing, time mapping, curve) of the batched animations, whose timing
-///   state and curve value are computed once per frame for all the animations that share them;
+///   state and curve value are computed once per frame for all the animations that share them
+///   (a cubic without dynamic dispatch; a Lua curve is called once per track, not per animation);
 /// - steps: one per number an animation writes (a point or size animation writes two): its
 ///   track, its from and to values and the cell it writes, in composition order per layer;
-/// - cells: one per number a layer's animations touch (and one for its transform component),
-///   holding the model's value (`base`) and, after a frame, the presentation's (`values`);
+/// - cells: one per number a layer's animations touch, and one for its transform (a component's
+///   value, or a whole transform's curve fraction), holding the model's value (`base`) and, after
+///   a frame, the presentation's (`values`);
 /// - rows: one per layer, with its cells, and the global time before which it has no event.
 ///
 /// A frame is then a loop over the tracks, a copy of `base` into `values` and a loop over the
-/// steps, with the arithmetic of `ScalarStep` (the same bits as the per-layer path). A layer's
-/// `presentation` reads its cells back (`Layer.presentFromBatch`) when it is read.
+/// steps, with the arithmetic of `ScalarStep` (the same bits as the per-layer path). Reading a
+/// layer's `presentation` copies its cells back (`present(row:into:model:)`) and builds its
+/// transform, once per frame and only when it is read.
 ///
-/// A layer joins at a frame when its plan is direct and fully committed, with linear or cubic
-/// curves; any change to its animations, model, timing or place in the tree takes it out
-/// (`Scene.unbatch`), back to the per-layer path until the next frame. Dead rows are skipped
-/// through their cells (harmless arithmetic) until they outnumber the living, then compacted.
+/// A layer joins at a frame when its plan is direct and fully committed; any change to its
+/// animations, model, timing or place in the tree takes it out (`Scene.unbatch`), back to the
+/// per-layer path until the next frame. Dead rows are computed (harmless arithmetic on their own
+/// cells) until their steps outnumber the living ones, then compacted away.
 final class FrameBatch {
     /// What a track's animations share: their timing state and curve value at a frame.
     struct Track: Hashable {
         var timing: MediaTiming
         var mapping: TimeMapping
         var removesAtEnd: Bool
-        /// The cubic curve, nil for linear pacing.
-        var curve: CubicBezierCurve?
+        var curve: CurveIdentity
+    }
+
+    /// When two animations' curves are the same curve: linear pacing, the same cubic control
+    /// points, the same curve object; any other curve (a value that is not a cubic) is its own.
+    enum CurveIdentity: Hashable {
+        case linear
+        case cubic(FrameContext.CubicKey)
+        case object(ObjectIdentifier)
+        case unique(Int)
+    }
+
+    /// A track's curve, evaluated once per frame: a cubic without dynamic dispatch, any other
+    /// through the protocol (a Lua curve then runs once per track, not once per animation).
+    enum TrackCurve {
+        case linear
+        case cubic(CubicBezierCurve)
+        case other(any TimingCurve)
+
+        @inline(__always)
+        func progress(at fraction: Double) -> Double {
+            switch self {
+            case .linear: fraction
+            case .cubic(let curve): curve.progress(at: fraction)
+            case .other(let curve): curve.progress(at: fraction)
+            }
+        }
     }
 
     struct Step {
@@ -47,7 +75,10 @@ final class FrameBatch {
     }
 
     private(set) var tracks: [Track] = []
+    private var trackCurves: [TrackCurve] = []
     private var trackIndex: [Track: Int32] = [:]
+    /// Numbers the curves that are only themselves (`CurveIdentity.unique`).
+    private var uniqueCurves = 0
     /// Per track, this frame: the curve's value (NaN when not in effect) and the iteration.
     private var fractions: [Double] = []
     private var iterations: [Int] = []
@@ -74,15 +105,9 @@ final class FrameBatch {
     /// The number of living rows.
     private(set) var liveRows = 0
 
-    /// Whether `plan` (a layer's, with its time mapping) can join: direct, committed, and paced
-    /// linearly or by a cubic curve.
+    /// Whether `plan` (a layer's) can join: direct and committed.
     static func accepts(_ plan: AnimationPlan) -> Bool {
-        guard plan.direct != nil else { return false }
-        for step in plan.steps {
-            guard !step.waitsForCommit, step.isCommitted else { return false }
-            if case .other = step.animation.pacing { return false }
-        }
-        return true
+        plan.direct != nil && plan.steps.allSatisfy { !$0.waitsForCommit && $0.isCommitted }
     }
 
     /// Adds a row for `layer`, whose plan `accepts`; returns the row's index.
@@ -104,9 +129,10 @@ final class FrameBatch {
         plan.steps.withUnsafeBufferPointer { planned in
             for index in planned.indices {
                 guard let scalar = planned[index].scalar else { continue }
+                let (identity, curve) = curve(of: planned[index].animation)
                 let track = trackNumber(Track(
                     timing: planned[index].timing, mapping: mapping, removesAtEnd: planned[index].removesAtEnd,
-                    curve: planned[index].animation.timingFunction?.cubicBezier))
+                    curve: identity), curve)
                 let cell: Int
                 var isAdditive = scalar.isAdditive
                 switch scalar.target {
@@ -137,10 +163,25 @@ final class FrameBatch {
         return rows.count - 1
     }
 
-    private func trackNumber(_ track: Track) -> Int32 {
+    /// An animation's curve, and when it is the same as another's.
+    private func curve(of animation: Animation) -> (CurveIdentity, TrackCurve) {
+        switch animation.pacing {
+        case .linear: return (.linear, .linear)
+        case .cubic(let key):
+            if let cubic = animation.timingFunction?.cubicBezier { return (.cubic(key), .cubic(cubic)) }
+        case .other: break
+        }
+        guard let curve = animation.timingFunction else { return (.linear, .linear) }
+        if type(of: curve) is AnyObject.Type { return (.object(ObjectIdentifier(curve as AnyObject)), .other(curve)) }
+        uniqueCurves += 1
+        return (.unique(uniqueCurves), .other(curve))
+    }
+
+    private func trackNumber(_ track: Track, _ curve: TrackCurve) -> Int32 {
         if let index = trackIndex[track] { return index }
         let index = Int32(tracks.count)
         tracks.append(track)
+        trackCurves.append(curve)
         trackIndex[track] = index
         fractions.append(.nan)
         iterations.append(0)
@@ -161,20 +202,14 @@ final class FrameBatch {
     /// order, with `ScalarStep`'s arithmetic.
     func evaluate(at time: MediaTime, stamp: Int) {
         if deadSteps > 256 && deadSteps > steps.count / 2 { compact() }
-        tracks.withUnsafeBufferPointer { tracks in
-            fractions.withUnsafeMutableBufferPointer { fractions in
-                iterations.withUnsafeMutableBufferPointer { iterations in
-                    for index in tracks.indices {
-                        let state = Self.state(of: tracks[index], at: time)
-                        guard let progress = state.progress else {
-                            fractions[index] = .nan
-                            continue
-                        }
-                        fractions[index] = tracks[index].curve?.progress(at: progress) ?? progress
-                        iterations[index] = state.iteration
-                    }
-                }
+        for index in tracks.indices {
+            let state = Self.state(of: tracks[index], at: time)
+            guard let progress = state.progress else {
+                fractions[index] = .nan
+                continue
             }
+            fractions[index] = trackCurves[index].progress(at: progress)
+            iterations[index] = state.iteration
         }
         values.withUnsafeMutableBufferPointer { values in
             base.withUnsafeBufferPointer { base in
@@ -231,9 +266,9 @@ final class FrameBatch {
 
     /// Rebuilds the arrays from the living rows, renumbering them (and their layers' `batchRow`).
     private func compact() {
-        let old = (steps: steps, rows: rows, layers: layers, tracks: tracks, values: values, base: base,
-                   slots: cellSlots, transforms: transforms, eventChecks: eventChecks)
-        tracks = []; trackIndex = [:]; fractions = []; iterations = []
+        let old = (steps: steps, rows: rows, layers: layers, tracks: tracks, curves: trackCurves, values: values,
+                   base: base, slots: cellSlots, transforms: transforms, eventChecks: eventChecks)
+        tracks = []; trackCurves = []; trackIndex = [:]; fractions = []; iterations = []
         steps = []; base = []; values = []; cellSlots = []; transforms = []
         rows = []; layers = []; eventChecks = []
         deadSteps = 0; liveRows = 0
@@ -248,7 +283,7 @@ final class FrameBatch {
             cellSlots.append(contentsOf: old.slots[cells])
             for var step in old.steps[firstStep..<firstStep + row.stepCount] {
                 step.cell = Int32(firstCell + Int(step.cell) - row.firstCell)
-                step.track = trackNumber(old.tracks[Int(step.track)])
+                step.track = trackNumber(old.tracks[Int(step.track)], old.curves[Int(step.track)])
                 steps.append(step)
             }
             var transform = -1

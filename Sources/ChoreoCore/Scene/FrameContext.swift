@@ -7,7 +7,7 @@
 /// computation gives: exactness does not change. Owned by one scene and used on its thread only.
 final class FrameContext {
     /// A cubic curve's control points: with a time fraction, the key of a remembered progress.
-    struct CubicKey: Equatable {
+    struct CubicKey: Hashable {
         var c1x: Double, c1y: Double, c2x: Double, c2y: Double
 
         init(_ curve: CubicBezierCurve) {

@@ -161,4 +161,38 @@ struct FrameBatchTests {
         #expect(layer.presentation.opacity == 0.2)
         #expect(second.hasRunningAnimations)
     }
+
+    /// A curve that is an object (as a Lua curve is) and counts its calls.
+    private final class CountingCurve: TimingCurve, @unchecked Sendable {
+        var calls = 0
+        func progress(within t: Double) -> Double {
+            calls += 1
+            return t * t * (3 - 2 * t)
+        }
+    }
+
+    @Test("A curve object shared by a hundred layers is evaluated once per frame, a curve value once per animation")
+    func otherCurvesShareTracks() throws {
+        let scene = Scene()
+        let shared = CountingCurve()
+        let steps = try StepsCurve(4)
+        var layers: [Layer] = []
+        for index in 0..<100 {
+            let layer = Layer()
+            scene.rootLayer.addSublayer(layer)
+            try layer.add(animation("opacity", 0, 1, duration: 2, curve: shared), forKey: "o")
+            if index % 10 == 0 { try layer.add(animation("position.x", 0, 80, duration: 2, curve: steps), forKey: "x") }
+            layers.append(layer)
+        }
+        scene.commit()
+        for frame in 1...10 {
+            let before = shared.calls
+            scene.advance(to: MediaTime(Double(frame) / 10))
+            #expect(shared.calls - before == 1, "frame \(frame)")
+            #expect(scene.batch.tracks.count == 1 + 10, "one track for the shared curve, one per steps animation")
+            expectComposed(layers, scene, "at frame \(frame)")
+            #expect(shared.calls - before == 1 + 100, "the reference called it once per layer")
+        }
+        #expect(layers[0].presentation.position.x == 40, "steps(4) at 0.5: half way")
+    }
 }

@@ -292,10 +292,11 @@ struct AnimationBindingsTests {
             end
             testLayer.addAnimation(boxLayer, bad, "bad")
             """)
-        // Presentation is computed when read: the curve first runs halfway through `bad`.
+        // Every frame computes the animated numbers: the curve first runs at the first frame after
+        // `bad` was added, a 60th of a second into it.
         #expect(try stage.presentation(at: 1).cornerRadius == 5)  // the curve answers linearly meanwhile
         #expect(throws: LuaError.runtime(
-            message: #"scene.lua:2: timing curve 'timingFunction' must return a finite number (got the string "fast" at t = 0.5)"#,
+            message: #"scene.lua:2: timing curve 'timingFunction' must return a finite number (got the string "fast" at t = 0.01666666666666672)"#,
             traceback: "")) { try stage.host.throwDeferredError() }
     }
 
