@@ -34,11 +34,13 @@ final class FrameBatch {
     }
 
     /// When two animations' curves are the same curve: linear pacing, the same cubic control
-    /// points, the same curve object; any other curve (a value that is not a cubic) is its own.
+    /// points, the same curve object, equal curve values (a baked table); a curve value that is
+    /// not `Hashable` is only itself.
     enum CurveIdentity: Hashable {
         case linear
         case cubic(FrameContext.CubicKey)
         case object(ObjectIdentifier)
+        case value(AnyHashable)
         case unique(Int)
     }
 
@@ -173,6 +175,7 @@ final class FrameBatch {
         }
         guard let curve = animation.timingFunction else { return (.linear, .linear) }
         if type(of: curve) is AnyObject.Type { return (.object(ObjectIdentifier(curve as AnyObject)), .other(curve)) }
+        if let value = curve as? any Hashable { return (.value(AnyHashable(value)), .other(curve)) }
         uniqueCurves += 1
         return (.unique(uniqueCurves), .other(curve))
     }

@@ -159,7 +159,7 @@ final class LuaTimingProvider: TimingProvider, @unchecked Sendable {
 }
 
 /// A Lua curve sampled once into a monotone cubic, keeping the duration it declared.
-struct BakedCurve: TimingCurve {
+struct BakedCurve: TimingCurve, Hashable {
     let table: MonotoneCubicCurve
     let duration: Double?
 
