@@ -6,27 +6,16 @@ import Testing
 /// leave the batch as their animations, model, timing and place in the tree change.
 @Suite("Frame batch: batched presentations equal composing the animations")
 struct FrameBatchTests {
-    private func animation(_ keyPath: String, _ from: Double, _ to: Double, duration: Double,
-                           curve: (any TimingCurve)?, _ adjust: (BasicAnimation) -> Void = { _ in }) -> BasicAnimation {
-        let animation = BasicAnimation(keyPath: keyPath)
-        animation.fromValue = .scalar(from)
-        animation.toValue = .scalar(to)
-        animation.timing.duration = MediaDuration(duration)
-        animation.timingFunction = curve
-        adjust(animation)
-        return animation
-    }
-
     /// Gives `layer` the frame benchmark's four animations (with variations by `index`).
     private func animate(_ layer: Layer, index: Int) throws {
         let curve: any TimingCurve = index % 2 == 0 ? CubicBezierCurve.easeInOut : try CubicBezierCurve(0.57, -0.4, 0.96, 0.87)
         let duration = 1 + Double(index % 3) / 2
-        try layer.add(animation("position.x", 0, 300, duration: duration, curve: curve), forKey: "x")
-        try layer.add(animation("position.y", 0, 500, duration: duration, curve: curve) {
+        try layer.add(scalarAnimation("position.x", 0, 300, duration: duration, curve: curve), forKey: "x")
+        try layer.add(scalarAnimation("position.y", 0, 500, duration: duration, curve: curve) {
             $0.isAdditive = index % 4 == 1
             $0.timing.repeatCount = index % 5 == 0 ? 2.5 : 0
         }, forKey: "y")
-        try layer.add(animation("opacity", 0, 1, duration: duration, curve: index % 3 == 0 ? nil : curve) {
+        try layer.add(scalarAnimation("opacity", 0, 1, duration: duration, curve: index % 3 == 0 ? nil : curve) {
             $0.isCumulative = index % 4 == 2
             $0.timing.repeatCount = index % 4 == 2 ? 2 : 0
             $0.timing.autoreverses = index % 7 == 3
@@ -43,7 +32,7 @@ struct FrameBatchTests {
             try layer.add(turn, forKey: "turn")
             if index % 8 > 5 { return }
         }
-        try layer.add(animation("transform.scale", 0.5, 1.5, duration: duration, curve: curve) {
+        try layer.add(scalarAnimation("transform.scale", 0.5, 1.5, duration: duration, curve: curve) {
             $0.timing.beginTime = MediaTime(Double(index % 4) / 10)
             $0.timing.fillMode = index % 6 == 0 ? .both : .removed
             $0.isRemovedOnCompletion = index % 6 != 0
@@ -89,7 +78,7 @@ struct FrameBatchTests {
                 for (index, layer) in layers.enumerated() {
                     layer.set(.scalar(Double(step + index) / 400), at: PropertyPath(.opacity))
                 }
-            case 70: try layers[8].add(animation("position.x", 0, 10, duration: 1, curve: nil) { $0.isAdditive = true }, forKey: "nudge")
+            case 70: try layers[8].add(scalarAnimation("position.x", 0, 10, duration: 1, curve: nil) { $0.isAdditive = true }, forKey: "nudge")
             case 80: layers[9].removeAllAnimations()
             default: break
             }
@@ -104,8 +93,8 @@ struct FrameBatchTests {
         let layer = Layer()
         scene.rootLayer.addSublayer(layer)
         let curve = try CubicBezierCurve(0.57, -0.4, 0.96, 0.87)
-        try layer.add(animation("position.x", 0, 300, duration: 10, curve: curve), forKey: "x")
-        try layer.add(animation("transform.scale", 0.5, 1.5, duration: 10, curve: curve), forKey: "s")
+        try layer.add(scalarAnimation("position.x", 0, 300, duration: 10, curve: curve), forKey: "x")
+        try layer.add(scalarAnimation("transform.scale", 0.5, 1.5, duration: 10, curve: curve), forKey: "s")
         scene.commit()
         for frame in 1...59 {
             let time = Double(frame) / 6
@@ -126,7 +115,7 @@ struct FrameBatchTests {
         var scene: Scene? = Scene()
         let layer = Layer()
         scene!.rootLayer.addSublayer(layer)
-        try layer.add(animation("opacity", 0, 1, duration: 1, curve: nil) { $0.isRemovedOnCompletion = false; $0.timing.fillMode = .forwards }, forKey: "o")
+        try layer.add(scalarAnimation("opacity", 0, 1, duration: 1, curve: nil) { $0.isRemovedOnCompletion = false; $0.timing.fillMode = .forwards }, forKey: "o")
         scene!.commit()
         scene!.advance(to: MediaTime(0.5))
         #expect(layer.batchRow >= 0)
@@ -146,7 +135,7 @@ struct FrameBatchTests {
         do {
             let first = Scene()
             first.rootLayer.addSublayer(layer)
-            try layer.add(animation("opacity", 0, 1, duration: 10, curve: nil), forKey: "o")
+            try layer.add(scalarAnimation("opacity", 0, 1, duration: 10, curve: nil), forKey: "o")
             first.commit()
             first.advance(to: MediaTime(1))
             #expect(layer.batchRow >= 0)
@@ -179,8 +168,8 @@ struct FrameBatchTests {
         for index in 0..<100 {
             let layer = Layer()
             scene.rootLayer.addSublayer(layer)
-            try layer.add(animation("opacity", 0, 1, duration: 2, curve: shared), forKey: "o")
-            if index % 10 == 0 { try layer.add(animation("position.x", 0, 80, duration: 2, curve: try StepsCurve(4)), forKey: "x") }
+            try layer.add(scalarAnimation("opacity", 0, 1, duration: 2, curve: shared), forKey: "o")
+            if index % 10 == 0 { try layer.add(scalarAnimation("position.x", 0, 80, duration: 2, curve: try StepsCurve(4)), forKey: "x") }
             layers.append(layer)
         }
         scene.commit()

@@ -32,34 +32,23 @@ struct PresentationPathsTests {
         #expect(checked == 131)
     }
 
-    private func basic(_ keyPath: String, _ from: Double, _ to: Double, duration: Double = 1,
-                       curve: (any TimingCurve)? = nil, _ adjust: (BasicAnimation) -> Void = { _ in }) -> BasicAnimation {
-        let animation = BasicAnimation(keyPath: keyPath)
-        animation.fromValue = .scalar(from)
-        animation.toValue = .scalar(to)
-        animation.timing.duration = MediaDuration(duration)
-        animation.timingFunction = curve
-        adjust(animation)
-        return animation
-    }
-
     @Test("Numbers along cubic curves, one after another on the same property")
     func sequentialNumbers() throws {
         try compare { layer in
-            try layer.add(basic("position.x", 0, 300, curve: CubicBezierCurve.easeInOut), forKey: "x")
-            try layer.add(basic("opacity", 0, 1, duration: 2, curve: try CubicBezierCurve(0.57, -0.4, 0.96, 0.87)), forKey: "o")
-            try layer.add(basic("opacity", 1, 0.5, duration: 0.5) { $0.timing.beginTime = MediaTime(1) }, forKey: "o2")
+            try layer.add(scalarAnimation("position.x", 0, 300, curve: CubicBezierCurve.easeInOut), forKey: "x")
+            try layer.add(scalarAnimation("opacity", 0, 1, duration: 2, curve: try CubicBezierCurve(0.57, -0.4, 0.96, 0.87)), forKey: "o")
+            try layer.add(scalarAnimation("opacity", 1, 0.5, duration: 0.5) { $0.timing.beginTime = MediaTime(1) }, forKey: "o2")
         }
     }
 
     @Test("Additive and cumulative numbers with repeats, autoreverse and fill")
     func additiveCumulative() throws {
         try compare { layer in
-            try layer.add(basic("position.y", 0, 50) { $0.isAdditive = true; $0.timing.repeatCount = 2.5 }, forKey: "y")
-            try layer.add(basic("bounds.size.width", 10, 20) {
+            try layer.add(scalarAnimation("position.y", 0, 50) { $0.isAdditive = true; $0.timing.repeatCount = 2.5 }, forKey: "y")
+            try layer.add(scalarAnimation("bounds.size.width", 10, 20) {
                 $0.isCumulative = true; $0.timing.repeatCount = 3; $0.timing.autoreverses = true
             }, forKey: "w")
-            try layer.add(basic("cornerRadius", 0, 8) {
+            try layer.add(scalarAnimation("cornerRadius", 0, 8) {
                 $0.timing.beginTime = MediaTime(0.5); $0.timing.fillMode = .both; $0.isRemovedOnCompletion = false
             }, forKey: "r")
         }
@@ -69,8 +58,8 @@ struct PresentationPathsTests {
     func transformComponent() throws {
         try compare { layer in
             layer.set(.transform(try Transform3D.rotation(0.3, 0, 0, 1)), at: PropertyPath(.transform))
-            try layer.add(basic("transform.scale", 0.5, 1.5, duration: 2, curve: CubicBezierCurve.easeInOut), forKey: "s")
-            try layer.add(basic("position.x", 0, 300, curve: CubicBezierCurve.easeOut), forKey: "x")
+            try layer.add(scalarAnimation("transform.scale", 0.5, 1.5, duration: 2, curve: CubicBezierCurve.easeInOut), forKey: "s")
+            try layer.add(scalarAnimation("position.x", 0, 300, curve: CubicBezierCurve.easeOut), forKey: "x")
         }
     }
 
@@ -88,7 +77,7 @@ struct PresentationPathsTests {
                 turn.timing.repeatCount = 1.5
                 turn.timingFunction = CubicBezierCurve.easeInOut
                 try layer.add(turn, forKey: "turn")
-                try layer.add(basic("opacity", 1, 0, curve: CubicBezierCurve.easeOut), forKey: "fade")
+                try layer.add(scalarAnimation("opacity", 1, 0, curve: CubicBezierCurve.easeOut), forKey: "fade")
                 plan = AnimationPlan(layer.attached, model: layer.model)
             }
             #expect(plan?.direct?.transform != nil, "additive: \(isAdditive)")
@@ -98,8 +87,8 @@ struct PresentationPathsTests {
     @Test("Two transform components, one additive, take the general path with the same result")
     func severalTransformComponents() throws {
         try compare { layer in
-            try layer.add(basic("transform.rotation.z", 0, 3), forKey: "r")
-            try layer.add(basic("transform.scale.x", 1, 2) { $0.isAdditive = true }, forKey: "s")
+            try layer.add(scalarAnimation("transform.rotation.z", 0, 3), forKey: "r")
+            try layer.add(scalarAnimation("transform.scale.x", 1, 2) { $0.isAdditive = true }, forKey: "s")
         }
     }
 
@@ -120,7 +109,7 @@ struct PresentationPathsTests {
             grow.timing.repeatCount = 2
             grow.timing.duration = 0.75
             try layer.add(grow, forKey: "grow")
-            try layer.add(basic("opacity", 1, 0, curve: CubicBezierCurve.easeOut), forKey: "fade")
+            try layer.add(scalarAnimation("opacity", 1, 0, curve: CubicBezierCurve.easeOut), forKey: "fade")
         }
     }
 

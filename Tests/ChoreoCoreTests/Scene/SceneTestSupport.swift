@@ -47,3 +47,15 @@ func composedPresentation(_ layer: Layer, at localTime: MediaTime) -> LayerPrope
     }
     return frame.properties
 }
+
+/// A basic animation of a number from `from` to `to`, adjusted by `adjust`.
+func scalarAnimation(_ keyPath: String, _ from: Double, _ to: Double, duration: Double = 1,
+                     curve: (any TimingCurve)? = nil, _ adjust: (BasicAnimation) -> Void = { _ in }) -> BasicAnimation {
+    let animation = BasicAnimation(keyPath: keyPath)
+    animation.fromValue = .scalar(from)
+    animation.toValue = .scalar(to)
+    animation.timing.duration = MediaDuration(duration)
+    animation.timingFunction = curve
+    adjust(animation)
+    return animation
+}
