@@ -71,6 +71,7 @@ final class FrameBatch {
     struct Row {
         var firstCell: Int
         var slotCount: Int
+        var firstStep: Int
         var stepCount: Int
         /// The index of the row's transform write (`transforms`), or −1.
         var transform: Int
@@ -81,12 +82,14 @@ final class FrameBatch {
     private var trackIndex: [Track: Int32] = [:]
     /// Numbers the curves that are only themselves (`CurveIdentity.unique`).
     private var uniqueCurves = 0
+    /// Per track: how many living steps it paces (a track without any is not evaluated).
+    private var trackUsers: [Int] = []
     /// Per track, this frame: the curve's value (NaN when not in effect) and the iteration.
     private var fractions: [Double] = []
     private var iterations: [Int] = []
 
     private var steps: [Step] = []
-    /// Per cell: the model's value (NaN for a transform component: unwritten shows the model's
+    /// Per cell: the model's value (NaN in the transform cell: unwritten, it shows the model's
     /// transform), and this frame's value.
     private var base: [Double] = []
     private(set) var values: [Double] = []
@@ -109,7 +112,7 @@ final class FrameBatch {
 
     /// Whether `plan` (a layer's) can join: direct and committed.
     static func accepts(_ plan: AnimationPlan) -> Bool {
-        plan.direct != nil && plan.steps.allSatisfy { !$0.waitsForCommit && $0.isCommitted }
+        plan.direct != nil && plan.steps.allSatisfy(\.isCommitted)
     }
 
     /// Adds a row for `layer`, whose plan `accepts`; returns the row's index.
@@ -127,7 +130,7 @@ final class FrameBatch {
         }
         values.append(contentsOf: base[firstCell...])
 
-        var stepCount = 0
+        let firstStep = steps.count
         plan.steps.withUnsafeBufferPointer { planned in
             for index in planned.indices {
                 guard let scalar = planned[index].scalar else { continue }
@@ -148,16 +151,16 @@ final class FrameBatch {
                 }
                 steps.append(Step(from: scalar.from, to: scalar.to, cell: Int32(cell), track: track,
                                   isAdditive: isAdditive, isCumulative: scalar.isCumulative))
-                stepCount += 1
                 if let second = scalar.second {
                     steps.append(Step(from: second.from, to: second.to,
                                       cell: Int32(firstCell + direct.slots.firstIndex(of: second.slot)!), track: track,
                                       isAdditive: scalar.isAdditive, isCumulative: scalar.isCumulative))
-                    stepCount += 1
                 }
             }
         }
-        rows.append(Row(firstCell: firstCell, slotCount: direct.slots.count, stepCount: stepCount, transform: transform))
+        for step in steps[firstStep...] { trackUsers[Int(step.track)] += 1 }
+        rows.append(Row(firstCell: firstCell, slotCount: direct.slots.count, firstStep: firstStep,
+                        stepCount: steps.count - firstStep, transform: transform))
         layers.append(layer)
         eventChecks.append(layer.nextEventCheck)
         liveRows += 1
@@ -185,6 +188,7 @@ final class FrameBatch {
         let index = Int32(tracks.count)
         tracks.append(track)
         trackCurves.append(curve)
+        trackUsers.append(0)
         trackIndex[track] = index
         fractions.append(.nan)
         iterations.append(0)
@@ -197,6 +201,9 @@ final class FrameBatch {
         layers[row] = nil
         eventChecks[row] = MediaTime(Double.infinity)
         deadSteps += rows[row].stepCount
+        for step in steps[rows[row].firstStep..<rows[row].firstStep + rows[row].stepCount] {
+            trackUsers[Int(step.track)] -= 1
+        }
         liveRows -= 1
         stamp = -1
     }
@@ -205,7 +212,7 @@ final class FrameBatch {
     /// order, with `ScalarStep`'s arithmetic.
     func evaluate(at time: MediaTime, stamp: Int) {
         if deadSteps > 256 && deadSteps > steps.count / 2 { compact() }
-        for index in tracks.indices {
+        for index in tracks.indices where trackUsers[index] > 0 {
             let state = Self.state(of: tracks[index], at: time)
             guard let progress = state.progress else {
                 fractions[index] = .nan
@@ -271,22 +278,22 @@ final class FrameBatch {
     private func compact() {
         let old = (steps: steps, rows: rows, layers: layers, tracks: tracks, curves: trackCurves, values: values,
                    base: base, slots: cellSlots, transforms: transforms, eventChecks: eventChecks)
-        tracks = []; trackCurves = []; trackIndex = [:]; fractions = []; iterations = []
+        tracks = []; trackCurves = []; trackUsers = []; trackIndex = [:]; fractions = []; iterations = []
         steps = []; base = []; values = []; cellSlots = []; transforms = []
         rows = []; layers = []; eventChecks = []
         deadSteps = 0; liveRows = 0
-        var firstStep = 0
         for (index, row) in old.rows.enumerated() {
-            defer { firstStep += row.stepCount }
             guard let layer = old.layers[index] else { continue }
             let cells = row.firstCell..<row.firstCell + row.slotCount + (row.transform >= 0 ? 1 : 0)
             let firstCell = base.count
             base.append(contentsOf: old.base[cells])
             values.append(contentsOf: old.values[cells])
             cellSlots.append(contentsOf: old.slots[cells])
-            for var step in old.steps[firstStep..<firstStep + row.stepCount] {
+            let firstStep = steps.count
+            for var step in old.steps[row.firstStep..<row.firstStep + row.stepCount] {
                 step.cell = Int32(firstCell + Int(step.cell) - row.firstCell)
                 step.track = trackNumber(old.tracks[Int(step.track)], old.curves[Int(step.track)])
+                trackUsers[Int(step.track)] += 1
                 steps.append(step)
             }
             var transform = -1
@@ -295,7 +302,8 @@ final class FrameBatch {
                 transforms.append(old.transforms[row.transform])
             }
             layer.batchRow = rows.count
-            rows.append(Row(firstCell: firstCell, slotCount: row.slotCount, stepCount: row.stepCount, transform: transform))
+            rows.append(Row(firstCell: firstCell, slotCount: row.slotCount, firstStep: firstStep, stepCount: row.stepCount,
+                            transform: transform))
             layers.append(layer)
             eventChecks.append(old.eventChecks[index])
             liveRows += 1

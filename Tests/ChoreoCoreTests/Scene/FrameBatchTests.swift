@@ -182,5 +182,10 @@ struct FrameBatchTests {
             #expect(shared.calls - before == 1 + 100, "the reference called it once per layer")
         }
         #expect(layers[0].presentation.position.x == 40, "steps(4) at 0.5: half way")
+        for layer in layers { layer.removeAllAnimations() }
+        let calls = shared.calls
+        scene.advance(to: MediaTime(1.1))
+        scene.advance(to: MediaTime(1.2))
+        #expect(shared.calls == calls, "a track no animation uses any more is not evaluated")
     }
 }
