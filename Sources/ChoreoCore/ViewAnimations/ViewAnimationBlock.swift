@@ -125,6 +125,9 @@ final class ViewAnimationBlock {
         layer.computeFrame(into: &frame, localTime: local, in: layer.scene?.frameContext ?? FrameContext())
         let sum = frame.properties.value(at: path)
         layer.model = model
+        // The frame may have laid out the animations (and their cached model parts) from the
+        // zeroed model: forget that plan.
+        layer.invalidatePresentation(subtree: false)
         return presentation - sum
     }
 

@@ -23,6 +23,23 @@ struct ViewAnimateTests {
         }
     }
 
+    @Test("Recording a transform change that animates nothing leaves a later scale animation on the real model transform")
+    func recordingKeepsModelParts() throws {
+        let (scene, box) = makeScene()
+        let turned = try Transform3D.rotation(0.3, 0, 0, 1)
+        box.layer.set(.transform(turned), at: PropertyPath(.transform))
+        let grow = scalarAnimation("transform.scale", 0.5, 1.5, duration: 1) { $0.timing.beginTime = MediaTime(1) }
+        try box.layer.add(grow, forKey: "grow")
+        scene.commit()
+        // Setting the same transform in a block records a change with nothing to animate.
+        try View.animate(in: scene, withDuration: 1) { box.layer.set(.transform(turned), at: PropertyPath(.transform)) }
+        #expect(box.layer.animationKeys() == ["grow"])
+        scene.advance(to: MediaTime(1.5))
+        var parts = try #require(turned.decomposed)
+        parts.scale = .init(x: 1, y: 1, z: 1)
+        #expect(box.layer.presentation.transform == Transform3D(parts), "the rotation, scaled by 1 halfway through")
+    }
+
     @Test("Each change becomes an additive animation from old minus new to zero, filling both ways")
     func recordedAnimation() throws {
         let (scene, box) = makeScene()
