@@ -61,10 +61,28 @@ final class FrameBatch {
         }
     }
 
+    /// 24 bytes: the cell and the two flags share a word.
     struct Step {
         var from: Double, to: Double
-        var cell: Int32, track: Int32
-        var isAdditive: Bool, isCumulative: Bool
+        private var cellAndFlags: UInt32
+        var track: Int32
+
+        private static var additive: UInt32 { 1 << 31 }
+        private static var cumulative: UInt32 { 1 << 30 }
+        private static var cellMask: UInt32 { (1 << 30) - 1 }
+
+        init(from: Double, to: Double, cell: Int, track: Int32, isAdditive: Bool, isCumulative: Bool) {
+            precondition(cell <= Int(Self.cellMask), "FrameBatch: more than 2^30 cells")
+            (self.from, self.to, self.track) = (from, to, track)
+            cellAndFlags = UInt32(cell) | (isAdditive ? Self.additive : 0) | (isCumulative ? Self.cumulative : 0)
+        }
+
+        var cell: Int {
+            get { Int(cellAndFlags & Self.cellMask) }
+            set { cellAndFlags = (cellAndFlags & ~Self.cellMask) | UInt32(newValue) }
+        }
+        var isAdditive: Bool { cellAndFlags & Self.additive != 0 }
+        var isCumulative: Bool { cellAndFlags & Self.cumulative != 0 }
     }
 
     /// A layer's cells (its slots' first, then its transform's) and steps.
@@ -149,11 +167,11 @@ final class FrameBatch {
                     cell = firstCell + direct.slots.count
                     isAdditive = false
                 }
-                steps.append(Step(from: scalar.from, to: scalar.to, cell: Int32(cell), track: track,
+                steps.append(Step(from: scalar.from, to: scalar.to, cell: cell, track: track,
                                   isAdditive: isAdditive, isCumulative: scalar.isCumulative))
                 if let second = scalar.second {
                     steps.append(Step(from: second.from, to: second.to,
-                                      cell: Int32(firstCell + direct.slots.firstIndex(of: second.slot)!), track: track,
+                                      cell: firstCell + direct.slots.firstIndex(of: second.slot)!, track: track,
                                       isAdditive: scalar.isAdditive, isCumulative: scalar.isCumulative))
                 }
             }
@@ -235,7 +253,7 @@ final class FrameBatch {
                                     let iteration = iterations[Int(step.track)]
                                     if iteration > 0 { value = value + (step.to - step.from) * Double(iteration) }
                                 }
-                                let cell = Int(step.cell)
+                                let cell = step.cell
                                 values[cell] = step.isAdditive ? values[cell] + value : value
                             }
                         }
@@ -291,7 +309,7 @@ final class FrameBatch {
             cellSlots.append(contentsOf: old.slots[cells])
             let firstStep = steps.count
             for var step in old.steps[row.firstStep..<row.firstStep + row.stepCount] {
-                step.cell = Int32(firstCell + Int(step.cell) - row.firstCell)
+                step.cell = firstCell + step.cell - row.firstCell
                 step.track = trackNumber(old.tracks[Int(step.track)], old.curves[Int(step.track)])
                 trackUsers[Int(step.track)] += 1
                 steps.append(step)
