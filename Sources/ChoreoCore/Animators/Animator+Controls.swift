@@ -15,7 +15,7 @@ extension Animator {
         let wait = delay.isFinite ? max(0, delay) : 0
         switch try Self.step(for: .startAnimation, in: phase, isInterruptible: isInterruptible) {
         case .activateAndRun:
-            activate(at: 0)
+            activate(at: 0, startingIn: wait)
             anchorFraction = 0
             run(after: wait)
         case .resume:

@@ -2,8 +2,10 @@
 /// so that it shows the animator's fraction, and a frame check for the start delay and the end.
 extension Animator {
     /// Runs the pending blocks, each inside a view animation block of its own, and records what
-    /// they changed; each block's properties start to move at `fraction` + its delay factor.
-    func activate(at fraction: Double) {
+    /// they changed; each block's properties start to move at `fraction` + its delay factor, and
+    /// what nests in a block (a transition) after `wait` seconds (a start delay) and the block's
+    /// own delay.
+    func activate(at fraction: Double, startingIn wait: Double = 0) {
         let blocks = pendingBlocks
         pendingBlocks = []
         for (body, delayFactor) in blocks {
@@ -11,7 +13,7 @@ extension Animator {
             // its delay); the animator makes the animations of the changes it records.
             let begin = min(1, fraction + delayFactor)
             let timing = ViewAnimationBlock.Timing(
-                duration: (1 - begin) * activeDuration, delay: max(0, begin - fractionComplete) * activeDuration,
+                duration: (1 - begin) * activeDuration, delay: wait + max(0, begin - fractionComplete) * activeDuration,
                 options: [], curve: activeCurve)
             let block = ViewAnimationBlock(timing: timing, isAnimated: true, completion: ViewAnimationCompletion(handler: nil))
             ViewAnimationContext.run(block, on: scene, body)

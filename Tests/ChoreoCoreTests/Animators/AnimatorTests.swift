@@ -95,6 +95,23 @@ struct AnimatorTests {
         #expect(log.entries == ["a end"])
     }
 
+    @Test("A transition nested in the animations starts after the start delay, as the properties do")
+    func nestedTransitionAfterDelay() throws {
+        let (scene, box) = makeScene()
+        let animator = try Animator(scene: scene, duration: 2, curve: CubicBezierCurve.linear) {
+            box.center.x = 150
+            try? View.transition(with: box, in: scene, duration: 1, options: .transitionCrossDissolve, animations: {})
+        }
+        try animator.startAnimation(afterDelay: 0.5)
+        scene.commit()
+        scene.advance(to: MediaTime(0.25))
+        #expect(box.layer.presentationTransition?.progress == 0, "waiting: the transition holds the view before it")
+        #expect(box.layer.presentation.position.x == 50)
+        scene.advance(to: MediaTime(1))
+        #expect(nearly(box.layer.presentationTransition?.progress ?? -1, 0.5, 1e-9), "half of the transition's second")
+        #expect(nearly(box.layer.presentation.position.x, 75, 1e-9))
+    }
+
     @Test("Setting fractionComplete on an inactive animator pauses it and scrubs linearly by default")
     func scrubLinearly() throws {
         let (scene, box, animator) = try makeAnimator(curve: CubicBezierCurve.easeInOut)
