@@ -71,8 +71,10 @@ final class FrameBatch {
         private static var cumulative: UInt32 { 1 << 30 }
         private static var cellMask: UInt32 { (1 << 30) - 1 }
 
+        /// The most cells the batch holds (`add` refuses a layer beyond them).
+        static var cellLimit: Int { Int(cellMask) }
+
         init(from: Double, to: Double, cell: Int, track: Int32, isAdditive: Bool, isCumulative: Bool) {
-            precondition(cell <= Int(Self.cellMask), "FrameBatch: more than 2^30 cells")
             (self.from, self.to, self.track) = (from, to, track)
             cellAndFlags = UInt32(cell) | (isAdditive ? Self.additive : 0) | (isCumulative ? Self.cumulative : 0)
         }
@@ -133,9 +135,11 @@ final class FrameBatch {
         plan.direct != nil && plan.steps.allSatisfy(\.isCommitted)
     }
 
-    /// Adds a row for `layer`, whose plan `accepts`; returns the row's index.
-    func add(_ layer: Layer, plan: AnimationPlan, mapping: TimeMapping) -> Int {
-        guard let direct = plan.direct else { preconditionFailure("FrameBatch.add: the plan is not direct") }
+    /// Adds a row for `layer`, whose plan `accepts`; returns the row's index, or nil when the
+    /// batch is full (2^30 cells, or 2^31 tracks: the layer stays on the per-layer path).
+    func add(_ layer: Layer, plan: AnimationPlan, mapping: TimeMapping) -> Int? {
+        guard let direct = plan.direct, base.count + direct.slots.count + 1 <= Step.cellLimit,
+              tracks.count + plan.steps.count < Int(Int32.max) else { return nil }
         let firstCell = base.count
         for slot in direct.slots { base.append(layer.model[slot]) }
         cellSlots.append(contentsOf: direct.slots)

@@ -23,8 +23,9 @@ extension Scene {
             if time >= layer.nextEventCheck { collectEvents(of: layer, at: time) }
             if layer.attached.isEmpty {
                 layer.listedIn = nil
-            } else if let plan = layer.planAcceptedByBatch() {
-                layer.batchRow = batch.add(layer, plan: plan, mapping: layer.timeMapping)
+            } else if let plan = layer.planAcceptedByBatch(),
+                      let row = batch.add(layer, plan: plan, mapping: layer.timeMapping) {
+                layer.batchRow = row
             } else {
                 stillAnimated.append(layer)
             }
