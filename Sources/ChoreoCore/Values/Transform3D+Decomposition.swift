@@ -178,26 +178,29 @@ extension Transform3D {
     /// by quaternion slerp along the shorter arc. Exact at fractions 0 and 1; extrapolates outside
     /// 0...1. If either matrix cannot be decomposed, switches from `self` to `other` at 0.5 (CSS).
     public func interpolated(to other: Transform3D, fraction: Double) -> Transform3D {
-        Interpolation(from: self, to: other).value(at: fraction)
+        // The ends need no decomposition.
+        if fraction == 0 || self == other { return self }
+        if fraction == 1 { return other }
+        return Interpolation(from: self, to: other).value(at: fraction)
     }
 
     /// `interpolated(to:fraction:)` between two fixed transforms, with their decompositions
     /// computed once: the frame loop samples it at a new fraction every frame.
-    struct Interpolation: Equatable {
+    struct Interpolation {
         let from: Transform3D, to: Transform3D
+        let isConstant: Bool
         /// The two decompositions, nil when the ends are equal or one cannot be decomposed.
         let parts: (from: Decomposed, to: Decomposed)?
 
         init(from: Transform3D, to: Transform3D) {
             self.from = from
             self.to = to
-            if from != to, let a = from.decomposed, let b = to.decomposed { parts = (a, b) } else { parts = nil }
+            isConstant = from == to
+            if !isConstant, let a = from.decomposed, let b = to.decomposed { parts = (a, b) } else { parts = nil }
         }
 
-        static func == (a: Interpolation, b: Interpolation) -> Bool { a.from == b.from && a.to == b.to }
-
         func value(at t: Double) -> Transform3D {
-            if t == 0 || from == to { return from }
+            if t == 0 || isConstant { return from }
             if t == 1 { return to }
             guard let (from, to) = parts else { return t < 0.5 ? self.from : self.to }
             let (p, q) = (from.perspective, to.perspective)
