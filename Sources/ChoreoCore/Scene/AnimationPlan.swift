@@ -63,8 +63,8 @@ struct ScalarStep {
     enum Target {
         case slot(ScalarSlot)
         case transform(PropertyPath.Component)
-        /// The whole transform between two transforms (`from` and `to` unused): what
-        /// `View.animate` makes of a transform change, additively.
+        /// The whole transform between two transforms, sampled at the step's value (from 0 to
+        /// 1: the curve's fraction): what `View.animate` makes of a transform change.
         indirect case wholeTransform(Transform3D.Interpolation)
     }
 
@@ -91,6 +91,12 @@ struct ScalarStep {
     /// of `BasicAnimation`'s generic path, so both give the same bits.
     @inline(__always)
     func value(_ from: Double, _ to: Double, fraction: Double, iteration: Int) -> Double {
+        Self.value(from, to, fraction: fraction, iteration: iteration, isCumulative: isCumulative)
+    }
+
+    /// The arithmetic of `value`, shared with the batch (`FrameBatch.evaluate`).
+    @inline(__always)
+    static func value(_ from: Double, _ to: Double, fraction: Double, iteration: Int, isCumulative: Bool) -> Double {
         var value = lerp(from, to, fraction)
         if isCumulative && iteration > 0 { value = value + (to - from) * Double(iteration) }
         return value

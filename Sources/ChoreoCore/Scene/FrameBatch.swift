@@ -112,12 +112,12 @@ final class FrameBatch {
     /// Per cell: the model's value (NaN in the transform cell: unwritten, it shows the model's
     /// transform), and this frame's value.
     private var base: [Double] = []
-    private(set) var values: [Double] = []
+    private var values: [Double] = []
 
     private var cellSlots: [ScalarSlot] = []
     private var transforms: [DirectPlan.TransformWrite] = []
 
-    private(set) var rows: [Row] = []
+    private var rows: [Row] = []
     /// Per row: its layer (retained while the row lives; nil once it is dead).
     private(set) var layers: [Layer?] = []
     /// Per row: the global time before which the row's layer has no event (`Layer.nextEventCheck`).
@@ -166,8 +166,8 @@ final class FrameBatch {
                 case .slot(let slot): cell = firstCell + direct.slots.firstIndex(of: slot)!
                 case .transform: cell = firstCell + direct.slots.count
                 case .wholeTransform:
-                    // The cell holds the curve's fraction (from 0 to 1: lerp gives it back);
-                    // `present` interpolates and adds.
+                    // The cell holds the curve's fraction (the step goes from 0 to 1); `present`
+                    // interpolates and adds.
                     cell = firstCell + direct.slots.count
                     isAdditive = false
                 }
@@ -252,11 +252,9 @@ final class FrameBatch {
                             for step in steps {
                                 let fraction = fractions[Int(step.track)]
                                 guard !fraction.isNaN else { continue }
-                                var value = lerp(step.from, step.to, fraction)
-                                if step.isCumulative {
-                                    let iteration = iterations[Int(step.track)]
-                                    if iteration > 0 { value = value + (step.to - step.from) * Double(iteration) }
-                                }
+                                let value = ScalarStep.value(
+                                    step.from, step.to, fraction: fraction, iteration: iterations[Int(step.track)],
+                                    isCumulative: step.isCumulative)
                                 let cell = step.cell
                                 values[cell] = step.isAdditive ? values[cell] + value : value
                             }

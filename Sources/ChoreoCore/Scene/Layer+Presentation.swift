@@ -79,8 +79,8 @@ extension Layer {
                 let fraction = step.fraction(progress: progress, in: context, of: plan[index].animation)
                 switch step.target {
                 case .slot: step.write(fraction: fraction, iteration: state.iteration, to: &presentationStorage.properties)
-                case .transform: transformValue = step.value(step.from, step.to, fraction: fraction, iteration: state.iteration)
-                case .wholeTransform: transformValue = fraction
+                case .transform, .wholeTransform:
+                    transformValue = step.value(step.from, step.to, fraction: fraction, iteration: state.iteration)
                 }
             }
         }
