@@ -101,9 +101,9 @@ struct FrameBatchTests {
             scene.advance(to: MediaTime(time))
             #expect(layer.batchRow >= 0)
             let fraction = curve.progress(at: time / 10)
-            #expect(layer.presentation.position.x.bitPattern == lerp(0, 300, fraction).bitPattern)
-            let scale = lerp(0.5, 1.5, fraction)
-            #expect(layer.presentation.transform == Transform3D(Transform3D.Decomposed(scale: .init(x: scale, y: scale, z: scale))))
+            #expect(layer.presentation.position.x.bitPattern == (300 * fraction).bitPattern)
+            let scale = 0.5 + fraction
+            #expect(layer.presentation.transform == (try Transform3D.scale(scale, scale, scale)), "at \(time) s")
         }
         scene.advance(to: MediaTime(10))
         #expect(layer.presentation.position.x == 0, "removed at its end: the model")
