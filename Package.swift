@@ -56,6 +56,12 @@ let package = Package(
         .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo"], exclude: ["__goldens__"]),
         // Runs the built `choreo` binary: exit codes, help text, determinism of traces (and `choreo-bench --quick`).
         .testTarget(name: "ChoreoCLITests", dependencies: ["choreo", "ChoreoBenchmarks"]),
+        // The security suite (README "Security model"): one test per class of attack, run in
+        // process through ScriptHost and as the built `choreo` binary (exit status, time bound).
+        // Its scene tests (Scenes/*_test.lua) run under `choreo test` from Scripts/test.sh.
+        .testTarget(
+            name: "ChoreoSecurityTests", dependencies: ["choreo", "ChoreoLua", "ChoreoRender"],
+            path: "Tests/Security", exclude: ["Scenes"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,3 +17,7 @@ if [[ -d Tests/Scenes ]] && [[ -n "$(find Tests/Scenes -name '*_test.lua' -print
   echo "== choreo test Tests/Scenes"
   "$(swift build --show-bin-path)/choreo" test Tests/Scenes
 fi
+
+# The security suite's scene tests (README "Security model"); its Swift half ran above.
+echo "== choreo test Tests/Security/Scenes"
+"$(swift build --show-bin-path)/choreo" test Tests/Security/Scenes
