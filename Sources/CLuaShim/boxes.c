@@ -29,10 +29,12 @@ void *lsx_toboxed(lua_State *L, int index) {
 // be raised: here, in C, where a longjmp crosses no Swift frame.
 int lsx_call_host(lua_State *L, void *box) {
     lsx_sandbox *sb = SB(L);
+    lsx_check_kill(L);  // no host work after the kill
     int saved = sb->in_lua;
     sb->in_lua = 0;  // Swift innermost: the memory cap is off
     int results = sb->dispatch(L, box);
     sb->in_lua = saved;
+    lsx_check_kill(L);  // a kill in Lua the host called ends the turn, whatever the host made of it
     if (results == -1) {
         if (lua_checkstack(L, 2)) {
             luaL_where(L, 1);  // the Lua line that called the host function

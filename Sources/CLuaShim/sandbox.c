@@ -4,7 +4,6 @@
 #include "shim_internal.h"
 
 #define LSX_RANDOM_SEED 0x43686f72656fLL  // "Choreo": every state starts from the same seed
-#define LSX_MOVE_LIMIT (1LL << 24)         // elements one table.insert/remove/move may shift
 
 // Calls the original library function (upvalue 1) with the current arguments.
 static int call_original(lua_State *L) {
@@ -15,17 +14,24 @@ static int call_original(lua_State *L) {
 }
 
 // load(chunk [, chunkname [, mode [, env]]]): the mode is always "t"; binary chunks can crash
-// the interpreter. An absent env stays absent (an explicit nil env means "no globals").
+// the interpreter. An absent env stays absent (an explicit nil env means "no globals"). A reader
+// function runs protected: a kill inside it is raised again.
 static int sandboxed_load(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TSTRING && lua_type(L, 1) != LUA_TNUMBER) luaL_checktype(L, 1, LUA_TFUNCTION);
+    luaL_optstring(L, 2, NULL);  // argument errors raised here name 'load' (see name_library_functions)
     if (lua_gettop(L) < 3) lua_settop(L, 3);
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
-    return call_original(L);
+    int results = call_original(L);
+    lsx_check_kill(L);
+    return results;
 }
 
 // setmetatable(t, mt): script finalizers would run at arbitrary allocation points, including
 // host-side ones and lua_close. Marking for finalization happens here, so checking here suffices.
 static int sandboxed_setmetatable(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, lua_type(L, 2) == LUA_TNIL || lua_type(L, 2) == LUA_TTABLE, 2, "nil or table");
     if (lua_type(L, 2) == LUA_TTABLE) {
         lua_pushliteral(L, "__gc");
         if (lua_rawget(L, 2) != LUA_TNIL)
@@ -39,42 +45,6 @@ static int sandboxed_setmetatable(lua_State *L) {
 static int sandboxed_randomseed(lua_State *L) {
     if (lua_isnoneornil(L, 1))
         return luaL_error(L, "math.randomseed: give an explicit seed (scenes are deterministic)");
-    return call_original(L);
-}
-
-// string.rep(s, n [, sep]): with s and sep empty, Lua 5.4.4 loops n times without allocating,
-// so neither the memory cap nor the count hook would stop string.rep("", math.maxinteger).
-static int guarded_rep(lua_State *L) {
-    int is_integer = 0;
-    lua_tointegerx(L, 2, &is_integer);  // what luaL_checkinteger accepts, without raising
-    int empty_separator = lua_isnoneornil(L, 3) || (lua_type(L, 3) == LUA_TSTRING && lua_rawlen(L, 3) == 0);
-    if (lua_type(L, 1) == LUA_TSTRING && lua_rawlen(L, 1) == 0 && empty_separator && is_integer) {
-        lua_pushliteral(L, "");
-        return 1;
-    }
-    return call_original(L);
-}
-
-// table.insert/remove shift every element up to #t, and table.move copies f..e, in C: a __len
-// returning 2^50 or a huge range would loop for hours. Bound the span; real scenes are far below.
-static void check_span(lua_State *L, lua_Integer first, lua_Integer last, const char *what) {
-    if (last > first && (lua_Unsigned)last - (lua_Unsigned)first >= (lua_Unsigned)LSX_MOVE_LIMIT)
-        luaL_error(L, "%s: too many elements to shift (at most %d)", what, (int)LSX_MOVE_LIMIT);
-}
-
-static int guarded_move(lua_State *L) {
-    check_span(L, luaL_checkinteger(L, 2), luaL_checkinteger(L, 3), "table.move");
-    return call_original(L);
-}
-
-static int guarded_insert(lua_State *L) {
-    if (lua_gettop(L) == 3) check_span(L, luaL_checkinteger(L, 2), luaL_len(L, 1) + 1, "table.insert");
-    return call_original(L);
-}
-
-static int guarded_remove(lua_State *L) {
-    lua_Integer size = luaL_len(L, 1);
-    check_span(L, luaL_optinteger(L, 2, size), size, "table.remove");
     return call_original(L);
 }
 
@@ -126,11 +96,64 @@ static int sandboxed_require(lua_State *L) {
     return 1;
 }
 
-// Replaces table[name] (table on top) with a C closure holding the original as upvalue 1.
-static void wrap_field(lua_State *L, const char *name, lua_CFunction wrapper) {
-    lua_getfield(L, -1, name);
-    lua_pushcclosure(L, wrapper, 1);
-    lua_setfield(L, -2, name);
+static const luaL_Reg allowed_libraries[] = {
+    {LUA_GNAME, luaopen_base},        {LUA_TABLIBNAME, luaopen_table},
+    {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+    {LUA_UTF8LIBNAME, luaopen_utf8},  {LUA_COLIBNAME, luaopen_coroutine},
+    {NULL, NULL},
+};
+
+// Registry key of the table wrapper -> original, read when the libraries are named.
+static char original_functions_key;
+
+void lsx_wrap_field(lua_State *L, int table, const char *name, lua_CFunction wrapper, const char *what) {
+    table = lua_absindex(L, table);
+    lua_getfield(L, table, name);
+    lua_pushlightuserdata(L, (void *)what);
+    lua_pushcclosure(L, wrapper, 2);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &original_functions_key);
+    lua_pushvalue(L, -2);
+    lua_getupvalue(L, -1, 1);  // the original
+    lua_rawset(L, -3);
+    lua_settop(L, -2);
+    lua_setfield(L, table, name);
+}
+
+void lsx_replace_field(lua_State *L, int table, const char *name, lua_CFunction f) {
+    table = lua_absindex(L, table);
+    lua_pushcclosure(L, f, 0);
+    lua_setfield(L, table, name);
+}
+
+// Lua names a C function in its errors ("bad argument #1 to 'insert'") from the calling line,
+// or, when a C function called it (a wrapper calls the original), by looking for it in the
+// registry's table of loaded libraries. Each library there but the base one becomes a copy of
+// the script's one holding the originals, so the originals name themselves ('table.insert').
+// The base library stays the live global table, so host functions registered later name
+// themselves too ('advance'); its wrappers raise their argument errors themselves. Nothing else
+// reads that table: the sandbox has no `package`, and `require` keeps its own cache.
+static void name_library_functions(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    int loaded = lua_gettop(L);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &original_functions_key);
+    int originals = lua_gettop(L);
+    for (const luaL_Reg *lib = allowed_libraries + 1; lib->func; lib++) {  // [0] is the base library
+        lua_getfield(L, loaded, lib->name);
+        int library = lua_gettop(L);
+        lua_newtable(L);
+        for (lua_pushnil(L); lua_next(L, library); lua_settop(L, -2)) {
+            lua_pushvalue(L, -2);  // key, value, key
+            lua_pushvalue(L, -2);
+            if (lua_rawget(L, originals) == LUA_TNIL) {  // not a wrapper: the value itself
+                lua_settop(L, -2);
+                lua_pushvalue(L, -2);
+            }
+            lua_rawset(L, library + 1);
+        }
+        lua_setfield(L, loaded, lib->name);
+        lua_settop(L, originals);
+    }
+    lua_settop(L, loaded - 1);
 }
 
 static void push_box_function(lua_State *L, lua_CFunction f, void *box) {
@@ -138,12 +161,6 @@ static void push_box_function(lua_State *L, lua_CFunction f, void *box) {
     lua_pushcclosure(L, f, 1);
 }
 
-static const luaL_Reg allowed_libraries[] = {
-    {LUA_GNAME, luaopen_base},        {LUA_TABLIBNAME, luaopen_table},
-    {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
-    {LUA_UTF8LIBNAME, luaopen_utf8},  {LUA_COLIBNAME, luaopen_coroutine},
-    {NULL, NULL},
-};
 
 // Runs protected (from lsx_open_sandbox), so raising calls are fine here.
 static int open_sandbox(lua_State *L) {
@@ -162,6 +179,14 @@ static int open_sandbox(lua_State *L) {
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &lsx_object_cache_key);
+    lua_newtable(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &original_functions_key);
+    lua_newtable(L);  // coroutine -> the turn it was last charged in, weak keys
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &lsx_thread_turns_key);
 
     for (const luaL_Reg *lib = allowed_libraries; lib->func; lib++) {
         luaL_requiref(L, lib->name, lib->func, 1);
@@ -173,8 +198,11 @@ static int open_sandbox(lua_State *L) {
         lua_pushnil(L);
         lua_setfield(L, 1, *name);
     }
-    wrap_field(L, "load", sandboxed_load);
-    wrap_field(L, "setmetatable", sandboxed_setmetatable);
+    lsx_wrap_field(L, 1, "load", sandboxed_load, "load");
+    lsx_wrap_field(L, 1, "setmetatable", sandboxed_setmetatable, "setmetatable");
+    lsx_wrap_catchers(L);
+    lsx_guard_libraries(L);
+    lsx_install_patterns(L);
     push_box_function(L, routed_print, print_box);
     lua_setfield(L, 1, "print");
     lsx_pushfunction(L, require_box);  // the loader: reachable only as require's upvalue
@@ -185,19 +213,14 @@ static int open_sandbox(lua_State *L) {
     lua_getfield(L, 1, LUA_STRLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
-    wrap_field(L, "rep", guarded_rep);
-    lua_settop(L, 1);
-    lua_getfield(L, 1, LUA_TABLIBNAME);
-    wrap_field(L, "move", guarded_move);
-    wrap_field(L, "insert", guarded_insert);
-    wrap_field(L, "remove", guarded_remove);
     lua_settop(L, 1);
     lua_getfield(L, 1, LUA_MATHLIBNAME);
     lua_getfield(L, -1, "randomseed");
     lua_pushinteger(L, LSX_RANDOM_SEED);
     lua_call(L, 1, 0);
-    wrap_field(L, "randomseed", sandboxed_randomseed);
+    lsx_wrap_field(L, -1, "randomseed", sandboxed_randomseed, "math.randomseed");
     lua_settop(L, 1);
+    name_library_functions(L);
 
     lua_pushliteral(L, "");  // lock the string metatable: getmetatable("") gives "locked"
     lua_getmetatable(L, -1);

@@ -12,6 +12,7 @@ typedef struct lsx_sandbox {
     long long budget;         // instructions left in this run
     int hook_count;           // instructions between hook calls while not killed
     int killed;               // sticky: set when the budget ran out, cleared by lsx_arm
+    long long turn;           // counts lsx_arm calls: a coroutine is charged once per turn it runs in
     size_t message_length;    // bytes of message before the traceback (set by the handler)
     size_t handled_length;    // total length of the handler's result, to recognise it
     lsx_dispatch_fn dispatch;
@@ -19,6 +20,7 @@ typedef struct lsx_sandbox {
     void *host;
     lua_State *main;
     char memory_position[LUA_IDSIZE + 24];  // "file:line:" when the allocator last refused
+    char kill_message[LUA_IDSIZE + 160];    // the kill's message, raised again by every catcher
 } lsx_sandbox;
 
 #define SB(L) (*(lsx_sandbox **)lua_getextraspace(L))
@@ -29,6 +31,34 @@ extern char lsx_object_cache_key;
 
 /// Pushes an 8-byte userdata holding `box`, with the metatable the registry holds under `key`.
 void lsx_push_slot(lua_State *L, void *box, const void *metatable_key);
+
+/// Registry key of the weak table coroutine -> the turn it was last charged in.
+extern char lsx_thread_turns_key;
+
+/// Charges `cost` instructions of work done in C (where the count hook never looks) against the
+/// budget. When the budget runs out the kill fires, naming `what` ("string.find"); after a kill
+/// every call raises it again. Call only from C functions that Lua called.
+void lsx_charge(lua_State *L, long long cost, const char *what);
+/// Raises the kill again if it has fired (a catcher's check: pcall, coroutine.resume, ...).
+void lsx_check_kill(lua_State *L);
+/// Charges a coroutine (at `index`) the hook interval the first time it runs in a turn, and
+/// gives it the current hook count: a coroutine that ends between two hook calls would else run
+/// up to a whole interval uncharged, and one from an earlier turn may still carry a kill's count.
+void lsx_charge_thread(lua_State *L, int index, const char *what);
+
+/// Replaces table[name] (the table at `table`) with a C closure of `wrapper` holding the original
+/// as upvalue 1 and `what` (a static string naming it, "table.insert") as light userdata upvalue
+/// 2, and remembers the original, so that the errors it raises name it.
+void lsx_wrap_field(lua_State *L, int table, const char *name, lua_CFunction wrapper, const char *what);
+/// Replaces table[name] with `f`, a function of the shim's own (no original to call).
+void lsx_replace_field(lua_State *L, int table, const char *name, lua_CFunction f);
+/// Wraps pcall, xpcall, coroutine.resume / wrap / close (protected.c). The global table is on top.
+void lsx_wrap_catchers(lua_State *L);
+/// Charges the library functions that work in C (guards.c). The global table is on top.
+void lsx_guard_libraries(lua_State *L);
+/// Installs the counted pattern functions string.find / match / gmatch / gsub (patterns.c).
+/// The global table is on top.
+void lsx_install_patterns(lua_State *L);
 
 /// Calls the host dispatcher with the Lua arguments in place and raises its error afterwards.
 int lsx_call_host(lua_State *L, void *box);

@@ -86,34 +86,107 @@ const char *lsx_memory_position(lua_State *L) { return SB(L)->memory_position; }
 
 /* ---- Instruction budget ---------------------------------------------------------------------- */
 
+char lsx_thread_turns_key;
+
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+// Raises the stored kill message. Pushing it is a bounded allocation made with the cap off, so
+// the kill is never turned into a memory error.
+static int raise_kill(lua_State *L) {
+    lsx_sandbox *sb = SB(L);
+    if (!lua_checkstack(L, 1)) lua_settop(L, -2);  // a full stack: drop a value, the error unwinds anyway
+    int saved = sb->in_lua;
+    sb->in_lua = 0;
+    lua_pushstring(L, sb->kill_message);
+    sb->in_lua = saved;
+    return lua_error(L);
+}
+
+// Fires the kill: records the message (`where` + `what`), makes it sticky on this thread and on
+// the main one (count 1: the next instruction raises again), and raises it.
+static int fire_kill(lua_State *L, int level, const char *what) {
+    lsx_sandbox *sb = SB(L);
+    sb->killed = 1;
+    sb->budget = 0;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    if (L != sb->main) lua_sethook(sb->main, count_hook, LUA_MASKCOUNT, 1);
+    lua_Debug ar;
+    char where[LUA_IDSIZE + 24] = "";
+    if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+        snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.currentline);
+    if (what)
+        snprintf(sb->kill_message, sizeof sb->kill_message, "%s%s: instruction limit exceeded", where, what);
+    else
+        snprintf(sb->kill_message, sizeof sb->kill_message, "%sinstruction limit exceeded", where);
+    return raise_kill(L);
+}
+
 // Runs every `hook_count` VM instructions. Once the budget is gone the kill is sticky: the hook
-// re-installs itself with count 1 and raises again at the next instruction, so a script's own
-// pcall cannot swallow it. Level 0 inside a hook is the interrupted function: `file:line:`.
+// re-installs itself with count 1 and raises again at the next instruction, and every catcher
+// (pcall, xpcall, coroutine.resume, coroutine.wrap, coroutine.close, load, host functions)
+// raises it again, so nothing in Lua can swallow it. Level 0 inside a hook is the interrupted
+// function: `file:line:`.
 static void count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     lsx_sandbox *sb = SB(L);
-    if (!sb->killed) {
-        sb->budget -= lua_gethookcount(L);
-        if (sb->budget > 0) {
-            // a coroutine killed in an earlier run still has count 1: restore the cheap count
-            if (lua_gethookcount(L) != sb->hook_count) lua_sethook(L, count_hook, LUA_MASKCOUNT, sb->hook_count);
-            return;
-        }
-        sb->killed = 1;
+    if (sb->killed) {
+        lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+        raise_kill(L);
+        return;
     }
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-    luaL_where(L, 0);
-    lua_pushliteral(L, "instruction limit exceeded");
-    lua_concat(L, 2);
-    lua_error(L);
+    sb->budget -= lua_gethookcount(L);
+    if (sb->budget > 0) {
+        // a coroutine killed in an earlier turn still has count 1: restore the cheap count
+        if (lua_gethookcount(L) != sb->hook_count) lua_sethook(L, count_hook, LUA_MASKCOUNT, sb->hook_count);
+        return;
+    }
+    fire_kill(L, 0, NULL);
+}
+
+void lsx_charge(lua_State *L, long long cost, const char *what) {
+    lsx_sandbox *sb = SB(L);
+    if (sb->killed) raise_kill(L);
+    if (cost <= 0) return;
+    if (cost < sb->budget) {
+        sb->budget -= cost;
+        return;
+    }
+    fire_kill(L, 1, what);  // level 1: the Lua line that called the C function
+}
+
+void lsx_check_kill(lua_State *L) {
+    if (SB(L)->killed) raise_kill(L);
+}
+
+void lsx_charge_thread(lua_State *L, int index, const char *what) {
+    lsx_sandbox *sb = SB(L);
+    lua_State *co = lua_tothread(L, index);
+    if (co == NULL) return;  // the library reports the bad argument
+    index = lua_absindex(L, index);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &lsx_thread_turns_key);
+    lua_pushvalue(L, index);
+    lua_rawget(L, -2);
+    int is_integer = 0;
+    lua_Integer turn = lua_tointegerx(L, -1, &is_integer);
+    lua_settop(L, -2);
+    if (!is_integer || turn != sb->turn) {
+        lua_pushvalue(L, index);
+        lua_pushinteger(L, sb->turn);
+        lua_rawset(L, -3);
+        if (!sb->killed) lua_sethook(co, count_hook, LUA_MASKCOUNT, sb->hook_count);
+        lsx_charge(L, sb->hook_count, what);
+    }
+    lua_settop(L, -2);
 }
 
 void lsx_arm(lua_State *L, long long instructions) {
     lsx_sandbox *sb = SB(L);
     sb->budget = instructions;
     sb->killed = 0;
+    sb->turn++;
+    sb->kill_message[0] = '\0';
     sb->hook_count = instructions < 1000 ? (instructions < 1 ? 1 : (int)instructions) : 1000;
-    lua_sethook(sb->main, count_hook, LUA_MASKCOUNT, sb->hook_count);  // coroutines copy it
+    lua_sethook(sb->main, count_hook, LUA_MASKCOUNT, sb->hook_count);  // coroutines: lsx_charge_thread
 }
 
 /* ---- Loading and protected calls ----------------------------------------------------------- */
@@ -190,6 +263,12 @@ int lsx_load(lua_State *L, const char *text, size_t length, const char *chunknam
 
 // What a protected call's status means, once the handler is off the stack or below the results.
 static int call_status(lua_State *L, lsx_sandbox *sb, int status) {
+    if (status == LUA_OK && sb->killed) {
+        // a catcher the shim does not know swallowed the kill: the call still failed
+        lua_pushstring(L, sb->kill_message);
+        sb->message_length = lua_rawlen(L, -1);
+        return LSX_INSTRUCTIONS;
+    }
     if (status == LUA_OK) return LSX_OK;
     // the handler's string, unless the error came from elsewhere (LUA_ERRERR, a __close handler)
     if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) != sb->handled_length)
@@ -198,9 +277,19 @@ static int call_status(lua_State *L, lsx_sandbox *sb, int status) {
     return status == LUA_ERRMEM ? LSX_MEMORY : LSX_RUNTIME;
 }
 
+// A call made after the kill (a host function that caught it and called Lua again) fails at
+// once: the function and its arguments are replaced by the kill's message.
+static int refuse_killed(lua_State *L, lsx_sandbox *sb, int function) {
+    lua_settop(L, function - 1);
+    lua_pushstring(L, sb->kill_message);
+    sb->message_length = lua_rawlen(L, -1);
+    return LSX_INSTRUCTIONS;
+}
+
 int lsx_pcall(lua_State *L, int nargs, int nresults) {
     lsx_sandbox *sb = SB(L);
     int handler = lua_gettop(L) - nargs;  // where the function is now
+    if (sb->killed) return refuse_killed(L, sb, handler);
     lua_pushcclosure(L, message_handler, 0);
     lua_rotate(L, handler, 1);  // the handler goes below the function
     int saved = sb->in_lua;
@@ -218,6 +307,7 @@ void lsx_pushmessagehandler(lua_State *L) { lua_pushcclosure(L, message_handler,
 int lsx_pcall_handled(lua_State *L, int nargs, int nresults) {
     lsx_sandbox *sb = SB(L);
     int handler = lua_gettop(L) - nargs - 1;  // just below the function
+    if (sb->killed) return refuse_killed(L, sb, handler + 1);
     int saved = sb->in_lua;
     sb->in_lua = 1;
     sb->memory_position[0] = '\0';
