@@ -250,15 +250,61 @@ static int message_handler(lua_State *L) {
     return 1;
 }
 
+// The parser's reader, one line at a time: when the parser runs out of memory (Lua's memory
+// error carries no position), the line it was reading is the last one handed out.
+typedef struct line_reader {
+    const char *text;
+    size_t length, offset;
+    int line;  // lines handed out so far
+} line_reader;
+
+static const char *read_line(lua_State *L, void *data, size_t *size) {
+    (void)L;
+    line_reader *reader = data;
+    if (reader->offset >= reader->length) {
+        *size = 0;
+        return NULL;
+    }
+    const char *start = reader->text + reader->offset;
+    const char *newline = memchr(start, '\n', reader->length - reader->offset);
+    *size = newline ? (size_t)(newline - start) + 1 : reader->length - reader->offset;
+    reader->offset += *size;
+    reader->line++;
+    return start;
+}
+
+// A syntax error quotes the token it stopped at: a 5 MB string literal would be quoted whole.
+// Messages longer than this keep their start (with `file:line:`) and say how much was cut.
+#define LSX_SYNTAX_MESSAGE_MAX 400
+
+static void shorten_message(lua_State *L) {
+    size_t length;
+    const char *message = lua_tolstring(L, -1, &length);
+    if (message == NULL || length <= LSX_SYNTAX_MESSAGE_MAX) return;
+    lua_pushfstring(L, "... (%d more bytes)", (int)(length - LSX_SYNTAX_MESSAGE_MAX));
+    lua_pushlstring(L, message, LSX_SYNTAX_MESSAGE_MAX);
+    lua_rotate(L, -2, 1);
+    lua_concat(L, 2);
+    lua_replace(L, -2);
+}
+
 int lsx_load(lua_State *L, const char *text, size_t length, const char *chunkname) {
     lsx_sandbox *sb = SB(L);
     int saved = sb->in_lua;
     sb->in_lua = 1;  // the parser runs protected, so a refusal is a status, not a longjmp
     sb->memory_position[0] = '\0';
-    int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+    line_reader reader = {text, length, 0, 0};
+    int status = lua_load(L, read_line, &reader, chunkname, "t");
     sb->in_lua = saved;
     if (status == LUA_OK) return LSX_OK;
-    return status == LUA_ERRMEM ? LSX_MEMORY : LSX_SYNTAX;
+    if (status == LUA_ERRMEM) {
+        const char *name = chunkname[0] == '@' || chunkname[0] == '=' ? chunkname + 1 : chunkname;
+        snprintf(sb->memory_position, sizeof sb->memory_position, "%.*s:%d:", LUA_IDSIZE, name,
+            reader.line > 0 ? reader.line : 1);
+        return LSX_MEMORY;
+    }
+    shorten_message(L);  // host mode: these allocations are small and never refused
+    return LSX_SYNTAX;
 }
 
 // What a protected call's status means, once the handler is off the stack or below the results.

@@ -58,10 +58,16 @@ struct Verdict {
 
 extension TestSession {
     func installExpect() {
-        // string.find as loaded, before any test code could replace it; a bad pattern is no match.
+        // string.find and pcall as loaded, before any test code could replace them; a bad pattern
+        // is no match. Both searches run on the sandbox's counted matcher: a catastrophic pattern
+        // ends with the instruction limit (which pcall cannot swallow), never a hang.
         findPattern = try? host.vm.run(chunk: """
-            local find = string.find
-            return function(s, p) local ok, i = pcall(find, s, p) return ok and i ~= nil end
+            local find, pcall = string.find, pcall
+            return function(s, p)
+              if find(s, p, 1, true) then return true end
+              local ok, i = pcall(find, s, p)
+              return ok and i ~= nil
+            end
             """, name: "=expect").first?.functionValue
 
         host.vm.register(LuaClass<Expectation>(
