@@ -77,6 +77,10 @@ final class LuaTimingProvider: TimingProvider, @unchecked Sendable {
         }
         var parameters: [ProviderParameter] = []
         if let params = table["params"].tableValue {
+            guard params.keys.count <= PluginLimits.parameters else {
+                throw ArgumentError(parameter: "\(name).params", requirement: "must hold at most \(PluginLimits.parameters) parameters",
+                    value: "\(params.keys.count)")
+            }
             for key in params.keys {
                 guard case .name(let parameter) = key else { throw ArgumentError(parameter: "\(name).params", requirement: "must be named", value: key.description) }
                 let value = try BindingInput.finite(params[parameter], "\(name).params.\(parameter)")

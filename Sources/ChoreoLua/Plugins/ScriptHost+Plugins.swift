@@ -79,15 +79,18 @@ extension ScriptHost {
         } catch {
             throw refuse(error.description)
         }
-        guard let name = table["name"].stringValue else { throw refuse(shape + " (name is missing)") }
+        guard let name = table["name"].stringValue else { throw refuse(shape + Self.missing("name", table["name"])) }
         guard name == source.name else {
-            throw refuse("the plugin is named '\(name)' but its file is named for '\(source.name)'")
+            throw refuse("the plugin is named '\(PluginLimits.quoted(name))' but its file is named for '\(source.name)'")
         }
         guard let version = table["version"].stringValue, !version.isEmpty else {
-            throw refuse(shape + " (version is missing)")
+            throw refuse(shape + Self.missing("version", table["version"]))
         }
         guard let providers = table["providers"].tableValue, !providers.keys.isEmpty else {
             throw refuse(shape + " (providers is missing or empty)")
+        }
+        guard providers.keys.count <= PluginLimits.providers else {
+            throw refuse("too many providers: \(providers.keys.count) (at most \(PluginLimits.providers))")
         }
         // Sampling every provider is deterministic: once a source passed, later hosts (every test
         // of `choreo test` has its own) only check its shape.
@@ -113,6 +116,11 @@ extension ScriptHost {
 
     /// Lua plugin sources (path and text) whose providers passed sampling in this process.
     private static let validatedSources = Mutex<Set<String>>([])
+
+    /// " (name is missing)", or " (name must be a string, got a number)" for a field of another type.
+    private static func missing(_ field: String, _ value: LuaValue) -> String {
+        value.isNil ? " (\(field) is missing)" : " (\(field) must be a string, got \(ScriptValues.luaTypeName(value)))"
+    }
 
     static func reason(_ error: any Error) -> String {
         (error as? LuaError)?.message ?? "\(error)"

@@ -74,9 +74,11 @@ public final class NativePlugin: Sendable {
         guard let namePointer = descriptor.name, case let name = String(cString: namePointer), !name.isEmpty else {
             throw refuse("invalid descriptor: no plugin name")
         }
-        guard PluginDiscovery.isValidName(name) else { throw refuse("invalid descriptor: '\(name)' is not a plugin name") }
+        guard PluginDiscovery.isValidName(name) else {
+            throw refuse("invalid descriptor: '\(PluginLimits.quoted(name))' is not a plugin name")
+        }
         if let expected, expected != name {
-            throw refuse("invalid descriptor: the plugin is named '\(name)' but its file is named for '\(expected)'")
+            throw refuse("invalid descriptor: the plugin is named '\(PluginLimits.quoted(name))' but its file is named for '\(expected)'")
         }
         guard let versionPointer = descriptor.version, case let version = String(cString: versionPointer), !version.isEmpty else {
             throw refuse("invalid descriptor: plugin '\(name)' has no version")
@@ -85,8 +87,8 @@ public final class NativePlugin: Sendable {
             throw refuse("invalid descriptor: plugin '\(name)' has no providers")
         }
         // Counts this large are garbage (an uninitialised field), not plugins: refuse before reading.
-        guard descriptor.provider_count <= 10_000 else {
-            throw refuse("invalid descriptor: plugin '\(name)' claims \(descriptor.provider_count) providers (at most 10000)")
+        guard descriptor.provider_count <= PluginLimits.providers else {
+            throw refuse("invalid descriptor: plugin '\(name)' claims \(descriptor.provider_count) providers (at most \(PluginLimits.providers))")
         }
         var providers: [NativeTimingProvider] = []
         for index in 0..<Int(descriptor.provider_count) {
@@ -99,8 +101,8 @@ public final class NativePlugin: Sendable {
                 throw refuse("invalid descriptor: two providers are named '\(providerName)'")
             }
             guard let progress = entry.progress else { throw refuse("invalid descriptor: \(qualified) has no progress function") }
-            guard entry.param_count <= 64 else {
-                throw refuse("invalid descriptor: \(qualified) claims \(entry.param_count) parameters (at most 64)")
+            guard entry.param_count <= PluginLimits.parameters else {
+                throw refuse("invalid descriptor: \(qualified) claims \(entry.param_count) parameters (at most \(PluginLimits.parameters))")
             }
             guard entry.param_count >= 0, entry.param_count == 0 || (entry.param_names != nil && entry.param_defaults != nil) else {
                 throw refuse("invalid descriptor: \(qualified) declares \(entry.param_count) parameters without names or defaults")
