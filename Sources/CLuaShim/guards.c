@@ -1,14 +1,13 @@
 // Library functions whose work is done in C, where the count hook never looks, charged against
 // the instruction budget (lsx_charge) so that a loop of cheap-looking calls cannot run for hours:
 // one instruction per element a table function visits, per value a function takes or returns,
-// and per 64 bytes a string function reads or builds. A table's `__len` can claim 2^40 elements
-// and `__index` can be a C function, so the table functions are charged for their whole range up
-// front; string results are bounded by the memory limit, so those are charged once built.
-// Pattern matching is charged step by step (patterns.c).
+// and per 64 bytes a string function reads. A table's `__len` can claim 2^40 elements and
+// `__index` can be a C function, so the table functions are charged for their whole range up
+// front. What a function builds is charged by the allocator (state.c: one instruction per 64
+// bytes of every large block), and pattern matching step by step (pattern_match.c).
 #include "shim_internal.h"
 
 #define LSX_MOVE_LIMIT (1LL << 24)  // elements one table.insert/remove/move may shift
-#define LSX_BYTES_PER_INSTRUCTION 64
 #define LSX_COPIES_PER_INSTRUCTION 16  // string.rep's copies of its string
 
 // The name of the wrapped function ("table.concat"), upvalue 2 of every guard.
@@ -39,14 +38,6 @@ static lua_Integer integer_at(lua_State *L, int index, lua_Integer fallback) {
 // #t (its __len included) when argument 1 is a table, else 0.
 static lua_Integer length_of_table(lua_State *L) {
     return lua_type(L, 1) == LUA_TTABLE ? luaL_len(L, 1) : 0;
-}
-
-// Bytes of the string results from index `first` on.
-static long long result_bytes(lua_State *L, int first) {
-    long long bytes = 0;
-    for (int i = first; i <= lua_gettop(L); i++)
-        if (lua_type(L, i) == LUA_TSTRING) bytes += (long long)lua_rawlen(L, i);
-    return bytes;
 }
 
 /* ---- Table functions ------------------------------------------------------------------------ */
@@ -80,9 +71,7 @@ static int guarded_concat(lua_State *L) {
     lua_Integer first = integer_at(L, 3, 1);
     lua_Integer last = lua_isnoneornil(L, 4) ? length_of_table(L) : integer_at(L, 4, 0);
     lsx_charge(L, span(first, last), WHAT(L));
-    call_original(L);
-    lsx_charge(L, result_bytes(L, 1) / LSX_BYTES_PER_INSTRUCTION, WHAT(L));
-    return 1;
+    return call_original(L);
 }
 
 static int guarded_unpack(lua_State *L) {
@@ -108,7 +97,8 @@ static int guarded_sort(lua_State *L) {
 
 // string.rep(s, n [, sep]): with s and sep empty, Lua 5.4.4 loops n times without allocating,
 // so neither the memory cap nor the count hook would stop string.rep("", math.maxinteger).
-// Otherwise the result exists only if it fit in memory; then n copies were made.
+// Otherwise the result exists only if it fit in memory; then n copies were made (the bytes are
+// charged by the allocator).
 static int guarded_rep(lua_State *L) {
     int is_integer = 0;
     lua_Integer n = lua_tointegerx(L, 2, &is_integer);  // what luaL_checkinteger accepts, without raising
@@ -118,16 +108,17 @@ static int guarded_rep(lua_State *L) {
         return 1;
     }
     call_original(L);
-    lsx_charge(L, (n > 0 ? n / LSX_COPIES_PER_INSTRUCTION : 0) + result_bytes(L, 1) / LSX_BYTES_PER_INSTRUCTION, WHAT(L));
+    lsx_charge(L, n > 0 ? n / LSX_COPIES_PER_INSTRUCTION : 0, WHAT(L));
     return 1;
 }
 
-// string.format, upper, lower, reverse, sub, char, pack, utf8.char...: charged for the bytes
-// they built and one instruction per argument, once done (the memory limit bounds what they build).
+// string.format, upper, lower, reverse, sub, char, pack, utf8.char...: one instruction per
+// argument, and (by the allocator) per 64 bytes they build; the check after the call names them
+// when what they built emptied the budget.
 static int charged_output(lua_State *L) {
     long long arguments = lua_gettop(L);
     int results = call_original(L);
-    lsx_charge(L, arguments + result_bytes(L, 1) / LSX_BYTES_PER_INSTRUCTION, WHAT(L));
+    lsx_charge(L, arguments, WHAT(L));
     return results;
 }
 

@@ -341,7 +341,6 @@ static int str_gsub (lua_State *L) {
   else {  /* something changed */
     luaL_addlstring(&b, src, ms.src_end-src);
     luaL_pushresult(&b);  /* create and return new string */
-    STEP(&ms, (long long)(lua_rawlen(L, -1) >> 6));  /* the bytes built */
   }
   charge_rest(&ms);
   lua_pushinteger(L, n);  /* number of substitutions */

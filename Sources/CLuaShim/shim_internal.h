@@ -32,6 +32,9 @@ extern char lsx_object_cache_key;
 /// Pushes an 8-byte userdata holding `box`, with the metatable the registry holds under `key`.
 void lsx_push_slot(lua_State *L, void *box, const void *metatable_key);
 
+/// Work in C is charged one instruction per this many bytes it reads or allocates.
+#define LSX_BYTES_PER_INSTRUCTION 64
+
 /// Registry key of the weak table coroutine -> the turn it was last charged in.
 extern char lsx_thread_turns_key;
 

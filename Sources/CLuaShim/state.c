@@ -9,6 +9,27 @@ static void note_memory_position(lsx_sandbox *sb);
 
 /* ---- Allocator ------------------------------------------------------------------------------ */
 
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+// A large block costs instructions: one per LSX_BYTES_PER_INSTRUCTION bytes. One VM instruction
+// can copy a 100 MB string (`s .. "x"`) or build a table of a million values, work the count
+// hook never sees; its allocation is what shows it. The allocator cannot raise, so when this
+// empties the budget it makes the main thread's next instruction call the hook, which kills
+// (a coroutine's next hook call does, within the hook interval). Small blocks are the ordinary
+// cost of the instructions that make them and are not charged.
+#define LSX_CHARGED_BLOCK 4096
+
+static void charge_allocation(lsx_sandbox *sb, size_t growth) {
+    if (sb->killed) return;
+    long long cost = (long long)(growth / LSX_BYTES_PER_INSTRUCTION);
+    if (cost < sb->budget) {
+        sb->budget -= cost;
+        return;
+    }
+    sb->budget = 0;
+    lua_sethook(sb->main, count_hook, LUA_MASKCOUNT, 1);
+}
+
 // Counts every byte. Growth is refused only when Lua frames are innermost (Lua then raises
 // LUA_ERRMEM safely); with Swift innermost a refusal would longjmp over Swift frames, so there a
 // real malloc failure aborts instead. Shrinking and freeing never fail.
@@ -27,6 +48,7 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             return NULL;
         }
     }
+    if (nsize > old && sb->in_lua && nsize - old >= LSX_CHARGED_BLOCK) charge_allocation(sb, nsize - old);
     void *block = realloc(ptr, nsize);
     if (block == NULL) {
         if (nsize <= old) return ptr;  // a failed shrink keeps the larger block
@@ -87,8 +109,6 @@ const char *lsx_memory_position(lua_State *L) { return SB(L)->memory_position; }
 /* ---- Instruction budget ---------------------------------------------------------------------- */
 
 char lsx_thread_turns_key;
-
-static void count_hook(lua_State *L, lua_Debug *ar);
 
 // Raises the stored kill message. Pushing it is a bounded allocation made with the cap off, so
 // the kill is never turned into a memory error.
