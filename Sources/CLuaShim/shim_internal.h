@@ -13,6 +13,8 @@ typedef struct lsx_sandbox {
     int hook_count;           // instructions between hook calls while not killed
     int killed;               // sticky: set when the budget ran out, cleared by lsx_arm
     long long turn;           // counts lsx_arm calls: a coroutine is charged once per turn it runs in
+    double time_limit;        // seconds one turn may last; 0 = none
+    long long deadline_ns;    // CLOCK_MONOTONIC time the current turn must end by; 0 = none
     size_t message_length;    // bytes of message before the traceback (set by the handler)
     size_t handled_length;    // total length of the handler's result, to recognise it
     lsx_dispatch_fn dispatch;
@@ -34,6 +36,12 @@ void lsx_push_slot(lua_State *L, void *box, const void *metatable_key);
 
 /// Work in C is charged one instruction per this many bytes it reads or allocates.
 #define LSX_BYTES_PER_INSTRUCTION 64
+/// Allocations of at least this many bytes made while Lua runs are charged (budget.c).
+#define LSX_CHARGED_BLOCK 4096
+
+/// Charges a large allocation (the allocator cannot raise: an emptied budget kills at the next
+/// hook call, which it makes the main thread's next instruction).
+void lsx_charge_allocation(lsx_sandbox *sb, size_t growth);
 
 /// Registry key of the weak table coroutine -> the turn it was last charged in.
 extern char lsx_thread_turns_key;

@@ -1,3 +1,4 @@
+import ChoreoLua
 import Foundation
 import Testing
 
@@ -103,5 +104,27 @@ struct LuaLimitsCWorkTests {
             #expect(run.status == 0)
             #expect(run.output.hasPrefix("done\n"))
         }
+    }
+
+    @Test("Work no count sees (a million-argument call is one instruction) ends at the turn's time limit")
+    func timeLimit() throws {
+        let vm = LuaVM()
+        vm.timeLimit = 1
+        let start = Date()
+        #expect(throws: LuaError.instructionLimit(message: "scene.lua:3: time limit exceeded (1 s in one turn)", traceback: "")) {
+            do {
+                try vm.run(chunk: """
+                    local t = {} for i = 1, 3e5 do t[i] = i end
+                    local function g(...) end
+                    local function f(...) while true do g(...) end end
+                    f(table.unpack(t))
+                    """, name: "scene.lua")
+            } catch let LuaError.instructionLimit(message, _) {
+                throw LuaError.instructionLimit(message: message, traceback: "")
+            }
+        }
+        #expect(Date().timeIntervalSince(start) < 20)
+        // the next turn has its own time
+        #expect(try vm.run(chunk: "return 1 + 1", name: "next.lua") == [.integer(2)])
     }
 }

@@ -19,6 +19,7 @@ import CLuaShim
 public final class LuaVM {
     public static let defaultMemoryLimit = 256 * 1024 * 1024
     public static let defaultInstructionLimit = 200_000_000
+    public static let defaultTimeLimit = 60.0
 
     /// The main thread; nil once closed.
     var state: OpaquePointer?
@@ -46,6 +47,16 @@ public final class LuaVM {
         didSet { precondition(instructionLimit > 0, "LuaVM.instructionLimit must be > 0 (got \(instructionLimit))") }
     }
 
+    /// Seconds of wall-clock time each outermost run or call may last: the backstop for work no
+    /// count sees (a call that copies a million arguments is one instruction). A turn within its
+    /// instruction budget takes about a second; this only ends runaway ones ("time limit exceeded").
+    public var timeLimit: Double = LuaVM.defaultTimeLimit {
+        didSet {
+            precondition(timeLimit > 0 && timeLimit.isFinite, "LuaVM.timeLimit must be a finite number > 0 (got \(timeLimit))")
+            if let state { lsx_set_time_limit(state, timeLimit) }
+        }
+    }
+
     /// Receives each line a script prints (arguments joined by tabs, as Lua's `print`).
     public var printHandler: (String) -> Void = { Swift.print($0) }
 
@@ -62,6 +73,7 @@ public final class LuaVM {
             fatalError("LuaVM.init: cannot create a Lua state (out of memory)")
         }
         self.state = state
+        lsx_set_time_limit(state, timeLimit)
         let print = LuaHostFunctionBox(name: "print", role: .function, body: LuaVM.printFunction)
         let require = LuaHostFunctionBox(name: "require", role: .function, body: LuaVM.moduleLoader)
         guard lsx_open_sandbox(state, print.retainedPointer(), require.retainedPointer()) == LUA_OK else {
