@@ -80,3 +80,37 @@ describe("coroutines under the limits", function()
     expect(function() wrapped() end).toThrow("wrapped")
   end)
 end)
+
+describe("metamethods that throw", function()
+  local mt = {}
+  for _, name in ipairs({ "__index", "__newindex", "__tostring", "__eq", "__lt", "__le", "__concat", "__len", "__call" }) do
+    mt[name] = function() error("boom from " .. name) end
+  end
+  local evil = setmetatable({}, mt)
+
+  it("on values handed to host functions give the host's clear error, never a crash", function()
+    expect(function() View.new{ frame = evil } end).toThrow("View.new: frame must be a rect")
+    expect(function() View.new{ name = evil } end).toThrow("View.new: name must be a string (got a table)")
+    expect(function() after(evil, function() end) end).toThrow("bad argument #1 to 'after' (seconds: number expected, got table)")
+    expect(function() Color.new(evil) end).toThrow("Color.new: color must be a color")
+    expect(function() Timing.get(evil) end).toThrow("bad argument #1 to 'Timing.get' (name: string expected, got table)")
+    local view = View.new{}
+    expect(function() view.backgroundColor = evil end).toThrow("View.backgroundColor: backgroundColor must be a color")
+    expect(function() view.layer:setValue(evil, "progress") end).toThrow("Layer:setValue: progress must be a number (got a table)")
+  end)
+
+  it("raise their own error, with its line, where the library calls them", function()
+    expect(function() print(evil) end).toThrow("boom from __tostring")
+    expect(function() return tostring(View.new{}) .. evil end).toThrow("boom from __concat")
+    expect(function() table.concat({ "a" }, evil) end).toThrow("bad argument #2 to 'table.concat' (string expected, got table)")
+    expect(function() table.sort({ evil, evil, evil }) end).toThrow("boom from __lt")
+  end)
+
+  it("in a callback end as that callback's error", function()
+    local ok, message = pcall(function()
+      View.animate{ duration = 0.1, animations = function() local x = evil.alpha end }
+    end)
+    expect(ok).toBe(false)
+    expect(message).toMatch("lua_limits_test.lua:%d+: boom from __index")
+  end)
+end)
