@@ -60,6 +60,17 @@ static int fire_kill(lua_State *L, int level, const char *what, const char *prob
     return raise_kill(L);
 }
 
+// Whether the turn is past its time limit. The clock starts at the turn's first hook call, not
+// at lsx_arm: short turns (a timing curve evaluated each frame) never read it.
+static int hook_past_deadline(lsx_sandbox *sb) {
+    long long now = monotonic_ns();
+    if (sb->deadline_ns == 0) {
+        sb->deadline_ns = now + (long long)(sb->time_limit * 1e9);
+        return 0;
+    }
+    return now > sb->deadline_ns;
+}
+
 void lsx_set_time_limit(lua_State *L, double seconds) { SB(L)->time_limit = seconds > 0 ? seconds : 0; }
 
 // Runs every `hook_count` VM instructions. Once the budget is gone the kill is sticky: the hook
@@ -82,7 +93,7 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
         fire_kill(L, 0, NULL, "instruction limit exceeded");
         return;
     }
-    if (sb->deadline_ns && monotonic_ns() > sb->deadline_ns) {
+    if (sb->time_limit > 0 && hook_past_deadline(sb)) {
         char problem[96];
         snprintf(problem, sizeof problem, "time limit exceeded (%g s in one turn)", sb->time_limit);
         fire_kill(L, 0, NULL, problem);
@@ -135,7 +146,7 @@ void lsx_arm(lua_State *L, long long instructions) {
     sb->turn++;
     sb->kill_message[0] = '\0';
     sb->hook_count = instructions < 1000 ? (instructions < 1 ? 1 : (int)instructions) : 1000;
-    sb->deadline_ns = sb->time_limit > 0 ? monotonic_ns() + (long long)(sb->time_limit * 1e9) : 0;
+    sb->deadline_ns = 0;  // set by the turn's first hook call
     lua_sethook(sb->main, count_hook, LUA_MASKCOUNT, sb->hook_count);  // coroutines: lsx_charge_thread
 }
 

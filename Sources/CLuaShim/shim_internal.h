@@ -14,7 +14,7 @@ typedef struct lsx_sandbox {
     int killed;               // sticky: set when the budget ran out, cleared by lsx_arm
     long long turn;           // counts lsx_arm calls: a coroutine is charged once per turn it runs in
     double time_limit;        // seconds one turn may last; 0 = none
-    long long deadline_ns;    // CLOCK_MONOTONIC time the current turn must end by; 0 = none
+    long long deadline_ns;    // CLOCK_MONOTONIC time the turn must end by; 0 until its first hook call
     size_t message_length;    // bytes of message before the traceback (set by the handler)
     size_t handled_length;    // total length of the handler's result, to recognise it
     lsx_dispatch_fn dispatch;

@@ -50,10 +50,12 @@ void *lsx_host(lua_State *L);
 void lsx_set_memory_limit(lua_State *L, size_t limit);
 size_t lsx_memory_limit(lua_State *L);
 size_t lsx_memory_in_use(lua_State *L);
-/// Re-arms the instruction budget (and the time limit, from now) and clears a previous kill.
+/// Re-arms the instruction budget (and the time limit, counted from the turn's first hook call)
+/// and clears a previous kill.
 void lsx_arm(lua_State *L, long long instructions);
-/// Seconds of wall-clock time one turn (from `lsx_arm`) may last before the count hook kills it
-/// with "time limit exceeded"; 0 for none. Checked when the hook runs (every 1000 instructions).
+/// Seconds of wall-clock time one turn may last before the count hook kills it with "time limit
+/// exceeded"; 0 for none. Checked when the hook runs (every 1000 instructions), counted from its
+/// first run in the turn.
 void lsx_set_time_limit(lua_State *L, double seconds);
 
 /// Loads a text chunk (`mode "t"`) with the memory cap on. Returns a `lsx_failure`; on failure
