@@ -112,8 +112,9 @@ struct PluginTests {
         }
         for (name, source) in Self.nativePlugins { try Self.compile(source, name: name, in: plugins) }
         // not libraries at all: an executable ELF file, a truncated one, text
-        try FileManager.default.copyItem(at: HostileRun.binary, to: plugins.appendingPathComponent("libexecutable.so"))
-        let elf = try Data(contentsOf: HostileRun.binary).prefix(200)
+        let executable = URL(fileURLWithPath: "/bin/true")
+        try FileManager.default.copyItem(at: executable, to: plugins.appendingPathComponent("libexecutable.so"))
+        let elf = try Data(contentsOf: executable).prefix(200)
         try elf.write(to: plugins.appendingPathComponent("libtruncated.so"))
         try "not a library".write(to: plugins.appendingPathComponent("libtext.so"), atomically: true, encoding: .utf8)
 
