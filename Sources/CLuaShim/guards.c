@@ -13,14 +13,6 @@
 // The name of the wrapped function ("table.concat"), upvalue 2 of every guard.
 #define WHAT(L) ((const char *)lua_touserdata(L, lua_upvalueindex(2)))
 
-// Calls the original (upvalue 1) with the arguments in place; returns the number of results.
-static int call_original(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_rotate(L, 1, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
 // The elements first..last span, 0 when empty (no overflow for any pair of integers).
 static long long span(lua_Integer first, lua_Integer last) {
     if (last < first) return 0;
@@ -52,18 +44,18 @@ static void charge_shift(lua_State *L, lua_Integer first, lua_Integer last) {
 
 static int guarded_move(lua_State *L) {
     charge_shift(L, luaL_checkinteger(L, 2), luaL_checkinteger(L, 3));
-    return call_original(L);
+    return lsx_call_original(L);
 }
 
 static int guarded_insert(lua_State *L) {
     if (lua_gettop(L) == 3) charge_shift(L, luaL_checkinteger(L, 2), luaL_len(L, 1) + 1);
-    return call_original(L);
+    return lsx_call_original(L);
 }
 
 static int guarded_remove(lua_State *L) {
     lua_Integer size = luaL_len(L, 1);
     charge_shift(L, luaL_optinteger(L, 2, size), size);
-    return call_original(L);
+    return lsx_call_original(L);
 }
 
 // table.concat(t, sep, i, j) and table.unpack(t, i, j): one instruction per element of i..j.
@@ -71,7 +63,7 @@ static int guarded_concat(lua_State *L) {
     lua_Integer first = integer_at(L, 3, 1);
     lua_Integer last = lua_isnoneornil(L, 4) ? length_of_table(L) : integer_at(L, 4, 0);
     lsx_charge(L, span(first, last), WHAT(L));
-    return call_original(L);
+    return lsx_call_original(L);
 }
 
 static int guarded_unpack(lua_State *L) {
@@ -79,7 +71,7 @@ static int guarded_unpack(lua_State *L) {
     lua_Integer last = lua_isnoneornil(L, 3) ? length_of_table(L) : integer_at(L, 3, 0);
     long long n = span(first, last);
     if (n <= 1000000) lsx_charge(L, n, WHAT(L));  // more is refused by Lua: "too many results"
-    return call_original(L);
+    return lsx_call_original(L);
 }
 
 // table.sort: n log2 n comparisons at most (Lua refuses n >= 2^31 itself).
@@ -90,7 +82,7 @@ static int guarded_sort(lua_State *L) {
         while ((1LL << log2n) < n) log2n++;
         lsx_charge(L, (long long)n * log2n, WHAT(L));
     }
-    return call_original(L);
+    return lsx_call_original(L);
 }
 
 /* ---- String and utf8 functions -------------------------------------------------------------- */
@@ -107,7 +99,7 @@ static int guarded_rep(lua_State *L) {
         lua_pushliteral(L, "");
         return 1;
     }
-    call_original(L);
+    lsx_call_original(L);
     lsx_charge(L, n > 0 ? n / LSX_COPIES_PER_INSTRUCTION : 0, WHAT(L));
     return 1;
 }
@@ -117,14 +109,14 @@ static int guarded_rep(lua_State *L) {
 // when what they built emptied the budget.
 static int charged_output(lua_State *L) {
     long long arguments = lua_gettop(L);
-    int results = call_original(L);
+    int results = lsx_call_original(L);
     lsx_charge(L, arguments, WHAT(L));
     return results;
 }
 
 // string.byte, utf8.codepoint, string.unpack: one instruction per value returned.
 static int charged_results(lua_State *L) {
-    int results = call_original(L);
+    int results = lsx_call_original(L);
     lsx_charge(L, results, WHAT(L));
     return results;
 }
@@ -133,7 +125,7 @@ static int charged_results(lua_State *L) {
 static int charged_input(lua_State *L) {
     long long bytes = lua_type(L, 1) == LUA_TSTRING ? (long long)lua_rawlen(L, 1) : 0;
     lsx_charge(L, bytes / LSX_BYTES_PER_INSTRUCTION, WHAT(L));
-    return call_original(L);
+    return lsx_call_original(L);
 }
 
 // tonumber(s [, base]) reads its whole string. Its argument errors are raised here, by the
@@ -159,7 +151,7 @@ static int charged_select(lua_State *L) {
         luaL_argcheck(L, i > 0 || (i < 0 && -i < n), 1, "index out of range");
     }
     lsx_charge(L, n, WHAT(L));
-    return call_original(L);
+    return lsx_call_original(L);
 }
 
 typedef struct guard {

@@ -32,11 +32,9 @@ static int guarded_catcher(lua_State *L) {
 // coroutine.resume(co, ...): charged once per turn, and the kill is raised again in the resumer.
 static int guarded_resume(lua_State *L) {
     lsx_charge_thread(L, 1, "coroutine.resume");
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_rotate(L, 1, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    int results = lsx_call_original(L);
     lsx_check_kill(L);
-    return lua_gettop(L);
+    return results;
 }
 
 // The function coroutine.wrap returns: upvalue 1 is the library's (whose upvalue 1 is the
@@ -54,20 +52,17 @@ static int guarded_wrapped(lua_State *L) {
 }
 
 static int guarded_wrap(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_rotate(L, 1, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
+    lsx_call_original(L);
+    lua_settop(L, 1);  // the library's function
     lua_pushcclosure(L, guarded_wrapped, 1);
     return 1;
 }
 
 // coroutine.close: a plain call of the original, then the check.
 static int guarded_call(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_rotate(L, 1, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    int results = lsx_call_original(L);
     lsx_check_kill(L);
-    return lua_gettop(L);
+    return results;
 }
 
 void lsx_wrap_catchers(lua_State *L) {

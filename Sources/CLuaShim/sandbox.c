@@ -1,12 +1,12 @@
 // The sandboxed environment (lua-embedding.md §4): an allowlist of libraries, `load` forced to
-// text, no script `__gc`, a seeded `math.random`, guards on the library loops that are C (and so
-// beyond the count hook), and `print` / `require` routed to the host.
+// text, no script `__gc`, a seeded `math.random`, `print` / `require` routed to the host, and the
+// wrappers that keep the limits (protected.c: catchers; guards.c: C work; patterns.c: the
+// counted matcher), with the library functions named for their errors.
 #include "shim_internal.h"
 
 #define LSX_RANDOM_SEED 0x43686f72656fLL  // "Choreo": every state starts from the same seed
 
-// Calls the original library function (upvalue 1) with the current arguments.
-static int call_original(lua_State *L) {
+int lsx_call_original(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_rotate(L, 1, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
@@ -22,7 +22,7 @@ static int sandboxed_load(lua_State *L) {
     if (lua_gettop(L) < 3) lua_settop(L, 3);
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
-    int results = call_original(L);
+    int results = lsx_call_original(L);
     lsx_check_kill(L);
     return results;
 }
@@ -38,14 +38,14 @@ static int sandboxed_setmetatable(lua_State *L) {
             return luaL_error(L, "setmetatable: __gc metamethods are not allowed in scenes");
         lua_settop(L, -2);
     }
-    return call_original(L);
+    return lsx_call_original(L);
 }
 
 // math.randomseed(x [, y]): reseeding is fine; seeding from the clock is not (scenes replay).
 static int sandboxed_randomseed(lua_State *L) {
     if (lua_isnoneornil(L, 1))
         return luaL_error(L, "math.randomseed: give an explicit seed (scenes are deterministic)");
-    return call_original(L);
+    return lsx_call_original(L);
 }
 
 // print(...): tostring of every argument, tab-separated, handed to the host as one string.

@@ -57,6 +57,10 @@ void lsx_check_kill(lua_State *L);
 /// up to a whole interval uncharged, and one from an earlier turn may still carry a kill's count.
 void lsx_charge_thread(lua_State *L, int index, const char *what);
 
+/// The body of a wrapper: calls the original (upvalue 1) with the arguments in place and returns
+/// the number of results, which are then the whole stack.
+int lsx_call_original(lua_State *L);
+
 /// Replaces table[name] (the table at `table`) with a C closure of `wrapper` holding the original
 /// as upvalue 1 and `what` (a static string naming it, "table.insert") as light userdata upvalue
 /// 2, and remembers the original, so that the errors it raises name it.
