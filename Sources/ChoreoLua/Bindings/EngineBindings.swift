@@ -16,6 +16,7 @@ extension ScriptHost {
             let delay = try call.number(at: 1, name: "seconds")
             let action = try call.function(at: 2, name: "action")
             let handle = try engine.after(delay) { [unowned self] in try callback(action) }
+            handle.origin = call.callerSite
             call.push(object: handle)
             return 1
         }
@@ -26,6 +27,7 @@ extension ScriptHost {
             handle = try engine.every(interval) { [unowned self] in
                 try callback(action, handle.map { [.object($0)] } ?? [])
             }
+            handle?.origin = call.callerSite
             call.push(object: handle!)
             return 1
         }
@@ -50,6 +52,7 @@ extension ScriptHost {
         vm.registerGlobal("DisplayLink", functions: ["new": { [unowned self] call in
             let action = try call.function(at: 1, name: "callback")
             let link = try engine.addDisplayLink { [unowned self] link in try callback(action, [.object(link)]) }
+            link.origin = call.callerSite
             call.push(object: link)
             return 1
         }])

@@ -50,6 +50,7 @@ public final class ScriptHost {
         engine = try Engine(framesPerSecond: framesPerSecond)
         self.scriptDirectory = scriptDirectory
         installBindings()
+        installTurns()
         loadPlugins(plugins)
     }
 
@@ -59,6 +60,7 @@ public final class ScriptHost {
     /// the scene it set up: the one it returns, else the first it created, else the engine's.
     @discardableResult
     public func run(source: String, chunkName: String) throws -> Scene {
+        defer { engine.endTurn() }  // the top level is a turn of its own
         let results = try engine.perform { () throws(LuaError) in try vm.run(chunk: source, name: chunkName) }
         try throwDeferredError()
         if let returned = results.first?.objectValue as? Scene, returned !== engine.scene {
@@ -74,22 +76,43 @@ public final class ScriptHost {
         return try run(source: source, chunkName: path)  // errors name the path as given
     }
 
-    /// Calls a Lua callback on behalf of the engine (a timer, a display link, a completion).
+    /// Calls a Lua callback on behalf of the engine (a timer, a display link, a layout), on the
+    /// budget of the engine's turn (the engine counted it: `Engine.admitCallback`).
     func callback(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws {
         try throwDeferredError()
-        _ = try vm.call(function, arguments)
+        _ = try vm.sharingBudget { () throws(LuaError) in try vm.call(function, arguments) }
     }
 
-    /// Calls a Lua callback from a place that cannot throw (an animation delegate, a curve): a
-    /// failure is kept in `deferredError`, and the first one is reported.
+    /// Calls a Lua callback from a place that cannot throw (an animation delegate, a completion):
+    /// it counts against the engine's turn like any callback, and a failure — its own, or the
+    /// turn running away — is kept in `deferredError` (the first one is reported; the engine
+    /// ends its run there, and later deferred calls do not run).
     @discardableResult
     func deferredCall(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) -> [LuaValue]? {
         guard deferredError == nil else { return nil }
         do {
-            return try vm.call(function, arguments)
+            try engine.admitCallback(.animationEvent, origin: nil)
+        } catch {
+            var runaway = error
+            runaway.origin = function.definitionSite
+            deferredError = .runtime(message: runaway.description, traceback: "")
+            return nil
+        }
+        do {
+            return try vm.sharingBudget { () throws(LuaError) in try vm.call(function, arguments) }
         } catch {
             deferredError = error
             return nil
+        }
+    }
+
+    /// Connects the engine's turns to the VM: each turn re-arms the instruction budget once
+    /// (`Engine.turnDidBegin`), and an error a delegate kept ends the engine's run.
+    private func installTurns() {
+        engine.turnDidBegin = { [weak vm] in vm?.armBudget() }
+        engine.takeEventFailure = { [deferredErrorSlot] in
+            defer { deferredErrorSlot.error = nil }
+            return deferredErrorSlot.error
         }
     }
 
