@@ -96,6 +96,7 @@ public final class ScriptHost {
             var runaway = error
             runaway.origin = function.definitionSite
             deferredError = .runtime(message: runaway.description, traceback: "")
+            deferredErrorSlot.endsRun = true
             return nil
         }
         do {
@@ -107,11 +108,16 @@ public final class ScriptHost {
     }
 
     /// Connects the engine's turns to the VM: each turn re-arms the instruction budget once
-    /// (`Engine.turnDidBegin`), and an error a delegate kept ends the engine's run.
+    /// (`Engine.turnDidBegin`), and deferred calls that ran away end the engine's run there
+    /// (other kept errors wait for the host, as before).
     private func installTurns() {
         engine.turnDidBegin = { [weak vm] in vm?.armBudget() }
         engine.takeEventFailure = { [deferredErrorSlot] in
-            defer { deferredErrorSlot.error = nil }
+            guard deferredErrorSlot.endsRun else { return nil }
+            defer {
+                deferredErrorSlot.error = nil
+                deferredErrorSlot.endsRun = false
+            }
             return deferredErrorSlot.error
         }
     }
@@ -120,6 +126,7 @@ public final class ScriptHost {
     public func throwDeferredError() throws(LuaError) {
         if let error = deferredError {
             deferredError = nil
+            deferredErrorSlot.endsRun = false
             throw error
         }
     }
@@ -141,4 +148,6 @@ public final class ScriptHost {
 /// A host's deferred error, in a box that hot paths can hold without holding the host.
 final class DeferredErrorSlot {
     var error: LuaError?
+    /// Whether `error` is a runaway that must end the engine's run at once.
+    var endsRun = false
 }

@@ -32,7 +32,7 @@ extension Engine {
         turnDidBegin?()
     }
 
-    /// Ends the run at an error a delegate or completion kept (see `takeEventFailure`); false
+    /// Ends the run at a failure a delegate or completion left (see `takeEventFailure`); false
     /// when there was one (it is in the report).
     func checkEventFailure() -> Bool {
         guard let error = takeEventFailure?() else { return true }

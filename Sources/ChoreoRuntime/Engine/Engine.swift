@@ -53,9 +53,10 @@ public final class Engine {
     /// turn began): the Lua layer re-arms its instruction budget here, so that the callbacks of
     /// a turn share one budget instead of each getting a fresh one.
     public var turnDidBegin: (() -> Void)?
-    /// Asked after the scene delivers animation events in a run: an error a delegate or
-    /// completion kept (they run where nothing can throw) ends the run as a `CallbackFailure`.
-    /// Returns the error once, clearing it.
+    /// Asked after the scene delivers animation events in a run: a failure a delegate or
+    /// completion left that must end the run (they run where nothing can throw; the Lua layer
+    /// reports its callbacks running away here) ends it as a `CallbackFailure`. Returns the
+    /// error once, clearing it.
     public var takeEventFailure: (() -> (any Error)?)?
 
     let timers = TimerQueue()
