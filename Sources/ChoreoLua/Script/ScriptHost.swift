@@ -35,6 +35,10 @@ public final class ScriptHost {
     /// The first error raised by an animator's animation block during the current animator call
     /// (the blocks run inside it; AnimatorBindings raises it from that call).
     var animatorBlockError: (any Error)?
+    /// The innermost script callback running, if any (ScriptHost+Callbacks.swift), and how many
+    /// are nested.
+    public internal(set) var runningCallback: ScriptCallbackKind?
+    var callbackNesting = 0
     /// The plugins loaded (DESIGN §6), native and Lua, in the order of the plugin path.
     public internal(set) var loadedPlugins: [LoadedPlugin] = []
     /// The plugins refused, each with the reason; the others still load.
@@ -74,52 +78,6 @@ public final class ScriptHost {
     public func run(fileAt path: String) throws -> Scene {
         let source = try ScriptFile.read(path)
         return try run(source: source, chunkName: path)  // errors name the path as given
-    }
-
-    /// Calls a Lua callback on behalf of the engine (a timer, a display link, a layout), on the
-    /// budget of the engine's turn (the engine counted it: `Engine.admitCallback`).
-    func callback(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws {
-        try throwDeferredError()
-        _ = try vm.sharingBudget { () throws(LuaError) in try vm.call(function, arguments) }
-    }
-
-    /// Calls a Lua callback from a place that cannot throw (an animation delegate, a completion):
-    /// it counts against the engine's turn like any callback, and a failure — its own, or the
-    /// turn running away — is kept in `deferredError` (the first one is reported; the engine
-    /// ends its run there, and later deferred calls do not run).
-    @discardableResult
-    func deferredCall(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) -> [LuaValue]? {
-        guard deferredError == nil else { return nil }
-        do {
-            try engine.admitCallback(.animationEvent, origin: nil)
-        } catch {
-            var runaway = error
-            runaway.origin = function.definitionSite
-            deferredError = .runtime(message: runaway.description, traceback: "")
-            deferredErrorSlot.endsRun = true
-            return nil
-        }
-        do {
-            return try vm.sharingBudget { () throws(LuaError) in try vm.call(function, arguments) }
-        } catch {
-            deferredError = error
-            return nil
-        }
-    }
-
-    /// Connects the engine's turns to the VM: each turn re-arms the instruction budget once
-    /// (`Engine.turnDidBegin`), and deferred calls that ran away end the engine's run there
-    /// (other kept errors wait for the host, as before).
-    private func installTurns() {
-        engine.turnDidBegin = { [weak vm] in vm?.armBudget() }
-        engine.takeEventFailure = { [deferredErrorSlot] in
-            guard deferredErrorSlot.endsRun else { return nil }
-            defer {
-                deferredErrorSlot.error = nil
-                deferredErrorSlot.endsRun = false
-            }
-            return deferredErrorSlot.error
-        }
     }
 
     /// Throws the kept error, once.
