@@ -70,10 +70,17 @@ extension TestSession {
     func advanceEngine(_ body: () throws -> RunReport) throws -> RunReport {
         host.engine.scene.commit()
         let report: RunReport
-        do { report = try body() } catch let failure as CallbackFailure { throw failure.error }
-        if let failure = report.error { throw failure.error }
+        do { report = try body() } catch let failure as CallbackFailure { throw Self.raised(failure.error) }
+        if let failure = report.error { throw Self.raised(failure.error) }
         try host.throwDeferredError()
         return report
+    }
+
+    /// A callback's error as the engine-control call raises it: a runaway names its own
+    /// `file:line` (where the callback that ran away was made), so it is raised as is.
+    static func raised(_ error: any Error) -> any Error {
+        guard let runaway = error as? RunawayError, runaway.origin != nil else { return error }
+        return LuaError.runtime(message: runaway.description, traceback: "")
     }
 
     /// `1 timer, 2 display links, running animations`.
