@@ -128,6 +128,25 @@ struct RunawayTests {
         #expect(apart.status == 0)
     }
 
+    @Test("Lua timing curves sampled in one frame share the frame's instruction budget")
+    func curvesShareTurnBudget() throws {
+        // Each sample runs about 200,000 instructions; ten layers sample the curve every frame.
+        let scene = """
+            local scene = Scene.new{}
+            local function slow(t) for j = 1, 100000 do end return t end
+            for i = 1, LAYERS do
+              local v = View.new{ frame = {0, 0, 10, 10} }; scene.view:addSubview(v)
+              v.layer:addAnimation(BasicAnimation.new{ keyPath = "opacity", fromValue = 0, toValue = 1, duration = 1,
+                                                      timingFunction = slow }, "fade")
+            end
+            """
+        let ten = try run(scene.replacingOccurrences(of: "LAYERS", with: "10"), ["--instruction-limit", "1"])
+        #expect(ten.status == 1 && !ten.hung)
+        #expect(message(ten) == "scene.lua:2: instruction limit exceeded")
+        let two = try run(scene.replacingOccurrences(of: "LAYERS", with: "2"), ["--instruction-limit", "1"])
+        #expect(two.status == 0)
+    }
+
     @Test("A scene with 50,000 timers due at one instant stays inside the callback limit")
     func generousLimit() throws {
         let run = try run("local n = 0; for i = 1, 50000 do after(1, function() n = n + 1 end) end; "

@@ -68,7 +68,8 @@ final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
         guard !vm.isClosed, errors.error == nil else { return nil }
         let result: LuaNumberResult
         do {
-            result = try vm.callForNumber(function, t, extraArguments)
+            // On the engine turn's budget, like every callback: a frame's samples share one.
+            result = try vm.sharingBudget { () throws(LuaError) in try vm.callForNumber(function, t, extraArguments) }
         } catch {
             if case let .runtime(message, traceback) = error {
                 errors.error = .runtime(
