@@ -147,6 +147,21 @@ struct RunawayTests {
         #expect(two.status == 0)
     }
 
+    @Test("Each callback costs 1,000 instructions: a test advancing 1e6 s over a 1 ms timer runs out of budget, not for hours")
+    func callbacksChargeTheBudget() throws {
+        let test = """
+            it("advances far", function()
+              every(0.001, function() end)
+              advance(1e6)
+            end)
+            """
+        let folder = URL(fileURLWithPath: try HostileRun.scene(test, name: "far_test.lua")).deletingLastPathComponent()
+        let run = try HostileRun.choreo(["test", "far_test.lua"], in: folder)
+        #expect(run.status == 1 && !run.hung)
+        #expect(run.output.contains("far_test.lua:2: instruction limit exceeded"))
+        #expect(run.seconds < 30)
+    }
+
     @Test("A scene with 50,000 timers due at one instant stays inside the callback limit")
     func generousLimit() throws {
         let run = try run("local n = 0; for i = 1, 50000 do after(1, function() n = n + 1 end) end; "

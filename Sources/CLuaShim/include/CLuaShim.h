@@ -52,6 +52,8 @@ size_t lsx_memory_limit(lua_State *L);
 size_t lsx_memory_in_use(lua_State *L);
 /// Re-arms the instruction budget and clears a previous kill.
 void lsx_arm(lua_State *L, long long instructions);
+/// Charges host work to the instruction budget armed by `lsx_arm` (charge.c).
+void lsx_charge(lua_State *L, long long instructions);
 
 /// Loads a text chunk (`mode "t"`) with the memory cap on. Returns a `lsx_failure`; on failure
 /// the message is on top.

@@ -24,6 +24,11 @@ public enum ScriptCallbackKind: String, Sendable {
 ///   error naming the callback instead of Lua's "C stack overflow";
 /// - a coroutine that yields inside an animations block gets an error naming the block.
 extension ScriptHost {
+    /// What each callback costs the instruction budget besides its own instructions: 1,000 (about
+    /// the host's work per callback; so `advance(1e6)` over an `every(0.001)` inside one test
+    /// runs out of budget instead of making a billion calls).
+    public static let instructionsPerCallback = 1_000
+
     /// How deep script callbacks may nest inside one another: 50 (Lua's own C-stack limit is
     /// about 190 nested calls; real scenes nest a handful).
     public static let maximumCallbackNesting = 50
@@ -102,6 +107,7 @@ extension ScriptHost {
                     + "whose completion does the same?)",
                 traceback: "")
         }
+        vm.charge(instructions: Self.instructionsPerCallback)
         let saved = runningCallback
         runningCallback = kind
         callbackNesting += 1

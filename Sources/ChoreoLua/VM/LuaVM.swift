@@ -168,6 +168,14 @@ public final class LuaVM {
         lsx_arm(state, Int64(instructionLimit))
     }
 
+    /// Counts host work done for the script against the current budget, as `instructions` VM
+    /// instructions (the hook sees it at its next check): a callback the engine makes costs far
+    /// more than the few instructions an empty Lua function runs.
+    public func charge(instructions: Int) {
+        guard let state else { return }
+        lsx_charge(state, Int64(instructions))
+    }
+
     /// Runs `body`, in which outermost calls into Lua share the budget last armed (by
     /// ``armBudget()`` or an earlier entry) instead of each arming a fresh one.
     ///
