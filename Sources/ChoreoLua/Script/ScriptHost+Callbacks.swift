@@ -24,10 +24,10 @@ public enum ScriptCallbackKind: String, Sendable {
 ///   error naming the callback instead of Lua's "C stack overflow";
 /// - a coroutine that yields inside an animations block gets an error naming the block.
 extension ScriptHost {
-    /// What each callback costs the instruction budget besides its own instructions: 1,000 (about
+    /// What each callback costs the instruction budget besides its own instructions: 500 (about
     /// the host's work per callback; so `advance(1e6)` over an `every(0.001)` inside one test
     /// runs out of budget instead of making a billion calls).
-    public static let instructionsPerCallback = 1_000
+    public static let instructionsPerCallback = 500
 
     /// How deep script callbacks may nest inside one another: 50 (Lua's own C-stack limit is
     /// about 190 nested calls; real scenes nest a handful).
