@@ -103,6 +103,11 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
     if (lua_gethookcount(L) != sb->hook_count) lua_sethook(L, count_hook, LUA_MASKCOUNT, sb->hook_count);
 }
 
+void lsx_charge_host(lua_State *L, long long instructions) {
+    lsx_sandbox *sb = SB(L);
+    if (!sb->killed && instructions > 0) sb->budget -= instructions;
+}
+
 void lsx_charge(lua_State *L, long long cost, const char *what) {
     lsx_sandbox *sb = SB(L);
     if (sb->killed) raise_kill(L);

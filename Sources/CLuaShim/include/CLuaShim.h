@@ -57,6 +57,10 @@ void lsx_arm(lua_State *L, long long instructions);
 /// exceeded"; 0 for none. Checked when the hook runs (every 1000 instructions), counted from its
 /// first run in the turn.
 void lsx_set_time_limit(lua_State *L, double seconds);
+/// Charges host work done for the script (a callback the engine makes) to the budget armed by
+/// `lsx_arm`, without raising: the count hook sees the smaller budget at its next call and kills
+/// as usual. Safe to call from Swift.
+void lsx_charge_host(lua_State *L, long long instructions);
 
 /// Loads a text chunk (`mode "t"`) with the memory cap on. Returns a `lsx_failure`; on failure
 /// the message is on top.

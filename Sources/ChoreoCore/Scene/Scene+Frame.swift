@@ -131,7 +131,16 @@ extension Scene {
 
     /// Delivers queued events in order, then the transaction completions they finished.
     /// Delegates may add or remove animations; what they cause is delivered in the same call.
+    ///
+    /// A commit made by a delegate or completion does not deliver again from inside it: what it
+    /// made due waits for the delivery in progress, which picks it up after the callback
+    /// returns. So a completion that commits a transaction with itself as completion loops
+    /// here, one callback at a time (where the engine's callback limit stops it), instead of
+    /// recursing until the stack overflows.
     func deliverEvents() {
+        guard !isDeliveringEvents else { return }
+        isDeliveringEvents = true
+        defer { isDeliveringEvents = false }
         while !pendingEvents.isEmpty || !readyCompletions.isEmpty {
             let events = pendingEvents.sorted { a, b in
                 if a.time != b.time { return a.time < b.time }

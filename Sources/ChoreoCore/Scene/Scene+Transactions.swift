@@ -7,9 +7,21 @@ extension Scene {
         return implicitTransaction
     }
 
+    /// The deepest explicit transactions may nest: 1,000 (Core Animation has no stated limit;
+    /// real code nests a handful). Deeper is a `begin` without its `commit`, in a loop.
+    public static let maximumTransactionDepth = 1_000
+
     /// CATransaction.begin(): opens a nested explicit transaction.
+    /// - Throws: `ArgumentError` beyond `maximumTransactionDepth` open transactions.
     @discardableResult
-    public func beginTransaction() -> Transaction {
+    public func beginTransaction() throws(ArgumentError) -> Transaction {
+        guard transactionStack.count < Self.maximumTransactionDepth else {
+            throw ArgumentError(
+                parameter: "transactions",
+                requirement: "cannot nest more than \(Self.maximumTransactionDepth) deep "
+                    + "(a begin without its commit, in a loop?)",
+                value: "\(transactionStack.count) open")
+        }
         let transaction = Transaction(parent: transactionStack.last ?? implicitTransaction)
         transactionStack.append(transaction)
         return transaction

@@ -53,6 +53,8 @@ public final class Scene {
     var implicitTransaction: Transaction?
     /// Completion blocks ready to run once their events are out.
     var readyCompletions: [TransactionCompletion] = []
+    /// Whether `deliverEvents` is running (a delegate or completion is on the stack).
+    var isDeliveringEvents = false
     /// The view animation blocks open on this scene, innermost last (see `ViewAnimationContext`).
     var viewAnimationBlocks: [ViewAnimationBlock] = []
     /// Work for the next frame, after its events: completions of view animations that had nothing

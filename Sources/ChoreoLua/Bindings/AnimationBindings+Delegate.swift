@@ -32,7 +32,7 @@ final class LuaAnimationDelegate: AnimationDelegate {
 
     private func call(_ method: String, _ arguments: [LuaValue]) {
         guard let host, !host.vm.isClosed, let function = table[method].functionValue else { return }
-        host.deferredCall(function, arguments)
+        host.deferredCall(function, arguments, as: .delegate)
     }
 }
 

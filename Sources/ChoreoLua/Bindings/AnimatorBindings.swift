@@ -183,7 +183,7 @@ extension ScriptHost {
         guard case .function(let function) = lua else { throw ScriptValues.mismatch(name, "a function", lua) }
         return { [unowned self] in
             do {
-                _ = try vm.call(function, [])
+                try callBlock(function, in: "Animator")
             } catch {
                 if animatorBlockError == nil { animatorBlockError = error }
             }

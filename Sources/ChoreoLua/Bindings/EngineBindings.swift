@@ -15,7 +15,8 @@ extension ScriptHost {
         vm.registerGlobal("after") { [unowned self] call in
             let delay = try call.number(at: 1, name: "seconds")
             let action = try call.function(at: 2, name: "action")
-            let handle = try engine.after(delay) { [unowned self] in try callback(action) }
+            let handle = try engine.after(delay) { [unowned self] in try callback(action, as: .timer) }
+            handle.origin = call.callerSite
             call.push(object: handle)
             return 1
         }
@@ -24,8 +25,9 @@ extension ScriptHost {
             let action = try call.function(at: 2, name: "action")
             var handle: TimerHandle?
             handle = try engine.every(interval) { [unowned self] in
-                try callback(action, handle.map { [.object($0)] } ?? [])
+                try callback(action, handle.map { [.object($0)] } ?? [], as: .timer)
             }
+            handle?.origin = call.callerSite
             call.push(object: handle!)
             return 1
         }
@@ -49,7 +51,8 @@ extension ScriptHost {
 
         vm.registerGlobal("DisplayLink", functions: ["new": { [unowned self] call in
             let action = try call.function(at: 1, name: "callback")
-            let link = try engine.addDisplayLink { [unowned self] link in try callback(action, [.object(link)]) }
+            let link = try engine.addDisplayLink { [unowned self] link in try callback(action, [.object(link)], as: .displayLink) }
+            link.origin = call.callerSite
             call.push(object: link)
             return 1
         }])

@@ -141,7 +141,7 @@ extension ScriptHost {
         case .function(let animations):
             let completion = try self.completion(call.optionalFunction(at: 4, name: "completion"))
             try animator.animate(traits, in: engine.scene, animations: { [unowned self] in
-                _ = try vm.call(animations, [])
+                try callBlock(animations, in: "MotionAnimator:animate")
             }, completion: completion)
         case .table(let values):
             let layer: Layer

@@ -46,7 +46,7 @@ final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
         progressFunction = progress
         velocityFunction = velocity
         ownDuration = duration
-        site = definitionSite(of: progress)
+        site = progress.definitionSite
         vm = host.vm
         errors = host.deferredErrorSlot
     }
@@ -68,7 +68,8 @@ final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
         guard !vm.isClosed, errors.error == nil else { return nil }
         let result: LuaNumberResult
         do {
-            result = try vm.callForNumber(function, t, extraArguments)
+            // On the engine turn's budget, like every callback: a frame's samples share one.
+            result = try vm.sharingBudget { () throws(LuaError) in try vm.callForNumber(function, t, extraArguments) }
         } catch {
             if case let .runtime(message, traceback) = error {
                 errors.error = .runtime(
@@ -121,23 +122,4 @@ extension ScriptHost {
         }
         return LuaFunctionCurve(name: name, progress: progress, velocity: velocity.functionValue, duration: duration, host: self)
     }
-}
-
-/// Where a Lua function is defined, `scene.lua:3`; nil for a host function or a closed VM.
-/// Raw, non-raising calls only (`lua_getinfo` with ">S" pops the function and never raises).
-private func definitionSite(of function: LuaFunctionRef) -> String? {
-    let vm = function.vm
-    guard !vm.isClosed else { return nil }
-    let state = vm.liveState("definitionSite")
-    guard lua_checkstack(state, 1) != 0 else { return nil }
-    guard lua_rawgeti(state, lsx_registryindex(), lua_Integer(function.reference)) == LUA_TFUNCTION else {
-        lua_settop(state, -2)
-        return nil
-    }
-    var info = lua_Debug()
-    guard lua_getinfo(state, ">S", &info) != 0, info.linedefined > 0 else { return nil }
-    let source = withUnsafeBytes(of: info.short_src) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-    }
-    return "\(source):\(info.linedefined)"
 }

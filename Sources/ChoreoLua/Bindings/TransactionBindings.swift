@@ -13,7 +13,7 @@ extension ScriptHost {
         var scene: Scene { engine.scene }
         vm.registerGlobal("Transaction", functions: [
             "begin": { _ in
-                scene.beginTransaction()
+                try scene.beginTransaction()
                 return 0
             },
             "commit": { _ in

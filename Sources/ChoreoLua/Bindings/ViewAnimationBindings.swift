@@ -30,7 +30,7 @@ extension ScriptHost {
                     allowed: ["duration", "delay", "options", "animations", "completion",
                               "usingSpringWithDamping", "initialSpringVelocity", "curve"],
                     of: "option")
-                let (duration, delay, options, animations, completion) = try blockArguments(table)
+                let (duration, delay, options, animations, completion) = try blockArguments(table, in: "View.animate")
                 if let damping = try table.optionalNumber("usingSpringWithDamping") {
                     try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, usingSpringWithDamping: damping,
@@ -47,7 +47,8 @@ extension ScriptHost {
             "animateKeyframes": { [unowned self] call in
                 let table = try call.table(at: 1, name: "options")
                 try table.checkKeys(allowed: ["duration", "delay", "options", "animations", "completion"], of: "option")
-                let (duration, delay, options, animations, completion) = try blockArguments(table)
+                let (duration, delay, options, animations, completion) =
+                    try blockArguments(table, in: "View.animateKeyframes")
                 try View.animateKeyframes(
                     in: engine.scene, withDuration: duration, delay: delay, options: options,
                     animations: animations, completion: completion)
@@ -58,7 +59,7 @@ extension ScriptHost {
                 let length = try call.number(at: 2, name: "relativeDuration")
                 let function = try call.function(at: 3, name: "animations")
                 try View.addKeyframe(in: engine.scene, withRelativeStartTime: start, relativeDuration: length) {
-                    try callNested(function)
+                    try callBlock(function, in: "View.addKeyframe")
                 }
                 return 0
             },
@@ -66,7 +67,8 @@ extension ScriptHost {
                 let table = try call.table(at: 1, name: "options")
                 try table.checkKeys(allowed: ["with", "duration", "options", "animations", "completion"], of: "option")
                 let view = try table.object("with", as: View.self)
-                let (duration, _, options, animations, completion) = try blockArguments(table, needsAnimations: false)
+                let (duration, _, options, animations, completion) =
+                    try blockArguments(table, in: "View.transition", needsAnimations: false)
                 try View.transition(
                     with: view, in: engine.scene, duration: duration, options: options, animations: animations,
                     completion: completion)
@@ -77,14 +79,17 @@ extension ScriptHost {
                 try table.checkKeys(allowed: ["from", "to", "duration", "options", "completion"], of: "option")
                 let from = try table.object("from", as: View.self)
                 let to = try table.object("to", as: View.self)
-                let (duration, _, options, _, completion) = try blockArguments(table, needsAnimations: false)
+                let (duration, _, options, _, completion) =
+                    try blockArguments(table, in: "View.transitionFrom", needsAnimations: false)
                 try View.transition(
                     from: from, to: to, in: engine.scene, duration: duration, options: options, completion: completion)
                 return 0
             },
             "performWithoutAnimation": { [unowned self] call in
                 let function = try call.function(at: 1, name: "actions")
-                try View.performWithoutAnimation(in: engine.scene) { try callNested(function) }
+                try View.performWithoutAnimation(in: engine.scene) {
+                    try callBlock(function, in: "View.performWithoutAnimation")
+                }
                 return 0
             },
         ]
@@ -101,7 +106,7 @@ extension ScriptHost {
         return curve
     }
 
-    private func blockArguments(_ table: LuaTableArgument, needsAnimations: Bool = true) throws -> (
+    private func blockArguments(_ table: LuaTableArgument, in call: String, needsAnimations: Bool = true) throws -> (
         Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?
     ) {
         let duration = try table.number("duration")
@@ -109,10 +114,10 @@ extension ScriptHost {
         let options = try Self.viewAnimationOptions(table.value("options"))
         let function = needsAnimations ? try table.function("animations") : try table.optionalFunction("animations")
         let animations: () throws -> Void = { [unowned self] in
-            if let function { try callNested(function) }
+            if let function { try callBlock(function, in: call) }
         }
         let completion = try table.optionalFunction("completion").map { function in
-            { [unowned self] (finished: Bool) in _ = deferredCall(function, [.boolean(finished)]) }
+            { [unowned self] (finished: Bool) in _ = deferredCall(function, [.boolean(finished)], as: .completion) }
         }
         return (duration, delay, options, animations, completion)
     }
@@ -131,10 +136,5 @@ extension ScriptHost {
             throw ScriptValues.mismatch("options", "a list of option names", lua)
         }
         return try ViewAnimationOptions(parsing: names)
-    }
-
-    /// Calls a Lua function from inside a host function (an animation block's body).
-    private func callNested(_ function: LuaFunctionRef) throws {
-        _ = try vm.call(function, [])
     }
 }

@@ -89,7 +89,7 @@ extension ScriptHost {
             }
             state.setLayoutSubviews(value.functionValue, of: view)
             view.layoutSubviews = value.functionValue.map { function in
-                { [unowned self] view in try callback(function, [.object(view)]) }
+                { [unowned self] view in try callback(function, [.object(view)], as: .layout) }
             }
         })
         addContentProperties(to: &table, face: .view) { $0.layer }

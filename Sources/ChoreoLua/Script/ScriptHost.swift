@@ -35,6 +35,10 @@ public final class ScriptHost {
     /// The first error raised by an animator's animation block during the current animator call
     /// (the blocks run inside it; AnimatorBindings raises it from that call).
     var animatorBlockError: (any Error)?
+    /// The innermost script callback running, if any (ScriptHost+Callbacks.swift), and how many
+    /// are nested.
+    public internal(set) var runningCallback: ScriptCallbackKind?
+    var callbackNesting = 0
     /// The plugins loaded (DESIGN §6), native and Lua, in the order of the plugin path.
     public internal(set) var loadedPlugins: [LoadedPlugin] = []
     /// The plugins refused, each with the reason; the others still load.
@@ -50,6 +54,7 @@ public final class ScriptHost {
         engine = try Engine(framesPerSecond: framesPerSecond)
         self.scriptDirectory = scriptDirectory
         installBindings()
+        installTurns()
         loadPlugins(plugins)
     }
 
@@ -59,6 +64,7 @@ public final class ScriptHost {
     /// the scene it set up: the one it returns, else the first it created, else the engine's.
     @discardableResult
     public func run(source: String, chunkName: String) throws -> Scene {
+        defer { engine.endTurn() }  // the top level is a turn of its own
         let results = try engine.perform { () throws(LuaError) in try vm.run(chunk: source, name: chunkName) }
         try throwDeferredError()
         if let returned = results.first?.objectValue as? Scene, returned !== engine.scene {
@@ -74,29 +80,11 @@ public final class ScriptHost {
         return try run(source: source, chunkName: path)  // errors name the path as given
     }
 
-    /// Calls a Lua callback on behalf of the engine (a timer, a display link, a completion).
-    func callback(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) throws {
-        try throwDeferredError()
-        _ = try vm.call(function, arguments)
-    }
-
-    /// Calls a Lua callback from a place that cannot throw (an animation delegate, a curve): a
-    /// failure is kept in `deferredError`, and the first one is reported.
-    @discardableResult
-    func deferredCall(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) -> [LuaValue]? {
-        guard deferredError == nil else { return nil }
-        do {
-            return try vm.call(function, arguments)
-        } catch {
-            deferredError = error
-            return nil
-        }
-    }
-
     /// Throws the kept error, once.
     public func throwDeferredError() throws(LuaError) {
         if let error = deferredError {
             deferredError = nil
+            deferredErrorSlot.endsRun = false
             throw error
         }
     }
@@ -118,4 +106,6 @@ public final class ScriptHost {
 /// A host's deferred error, in a box that hot paths can hold without holding the host.
 final class DeferredErrorSlot {
     var error: LuaError?
+    /// Whether `error` is a runaway that must end the engine's run at once.
+    var endsRun = false
 }

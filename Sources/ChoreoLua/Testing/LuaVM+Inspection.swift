@@ -61,6 +61,13 @@ extension LuaCallContext {
         return "\(source):\(record.currentline):"
     }
 
+    /// `file:line` of the Lua code that made this call (its `callerPosition` without the colon),
+    /// or nil: where a timer or display link was created, for the engine's runaway errors.
+    var callerSite: String? {
+        let position = callerPosition
+        return position.isEmpty ? nil : String(position.dropLast())
+    }
+
     /// Pushes a new host function (a matcher bound to its expectation, say) as a result.
     func push(function name: String, _ body: @escaping LuaHostFunction) {
         guard reserve(2) else { return }

@@ -43,13 +43,13 @@ extension TestSession {
     func installEngineControl() {
         host.vm.registerGlobal("advance") { [unowned self] call in
             let seconds = try call.number(at: 1, name: "seconds")
-            try requireTest("advance")
+            try requireTest("advance", to: "advance the engine")
             try advanceEngine { () throws in try host.engine.advance(by: seconds) }
             return 0
         }
         host.vm.registerGlobal("runUntilIdle") { [unowned self] call in
             let limit = try call.optionalNumber(at: 1, name: "seconds") ?? configuration.idleLimit
-            try requireTest("runUntilIdle")
+            try requireTest("runUntilIdle", to: "run the engine")
             let engine = host.engine
             let start = engine.now
             let report = try advanceEngine { () throws in try engine.run(until: .time(start + requireNonNegative(limit, "seconds"))) }
@@ -70,10 +70,17 @@ extension TestSession {
     func advanceEngine(_ body: () throws -> RunReport) throws -> RunReport {
         host.engine.scene.commit()
         let report: RunReport
-        do { report = try body() } catch let failure as CallbackFailure { throw failure.error }
-        if let failure = report.error { throw failure.error }
+        do { report = try body() } catch let failure as CallbackFailure { throw Self.raised(failure.error) }
+        if let failure = report.error { throw Self.raised(failure.error) }
         try host.throwDeferredError()
         return report
+    }
+
+    /// A callback's error as the engine-control call raises it: a runaway names its own
+    /// `file:line` (where the callback that ran away was made), so it is raised as is.
+    static func raised(_ error: any Error) -> any Error {
+        guard let runaway = error as? RunawayError, runaway.origin != nil else { return error }
+        return LuaError.runtime(message: runaway.description, traceback: "")
     }
 
     /// `1 timer, 2 display links, running animations`.
@@ -95,10 +102,15 @@ extension TestSession {
         }
     }
 
-    /// Time moves only inside tests: a file's top level runs again before every test.
-    func requireTest(_ call: String) throws {
+    /// Time moves only inside tests: a file's top level runs again before every test. And only
+    /// from the test's own code: from inside a callback the engine (or a binding) is running —
+    /// a timer, a completion, an animations block — moving time or recording would re-enter it.
+    func requireTest(_ call: String, to action: String) throws {
         if !isInTest {
             throw LuaCallError("\(call) can only be called inside a test or hook (it, beforeEach, afterEach)")
+        }
+        if let callback = host.runningCallback {
+            throw LuaCallError("\(call): cannot \(action) from inside \(callback.rawValue) (call it from the test or hook itself)")
         }
     }
 }

@@ -11,7 +11,7 @@ extension TestSession {
         host.vm.registerGlobal("expectImage") { [unowned self] call in
             let name = try call.string(at: 1, name: "name")
             let time = try call.optionalNumber(at: 2, name: "time")
-            try requireTest("expectImage")
+            try requireTest("expectImage", to: "render the scene")
             let position = call.callerPosition
             let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
             guard !name.isEmpty, name.count <= 100, name.allSatisfy(allowed.contains), !name.hasPrefix(".") else {

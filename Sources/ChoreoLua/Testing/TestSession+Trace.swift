@@ -21,7 +21,7 @@ extension TestSession {
             let duration = try options.number("duration")
             let fps = try options.optionalNumber("fps") ?? host.engine.framesPerSecond
             let props = options.value("props")
-            try requireTest("expectTrace")
+            try requireTest("expectTrace", to: "record a trace")
             let position = call.callerPosition
             guard duration.isFinite, duration >= 0 else {
                 throw LuaCallError("expectTrace: duration must be a finite number ≥ 0 (got \(formatNumber(duration)))")

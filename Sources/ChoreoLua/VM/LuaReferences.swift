@@ -27,6 +27,23 @@ public final class LuaFunctionRef {
     public func callAsFunction(_ arguments: LuaValue...) throws(LuaError) -> [LuaValue] {
         try vm.call(self, arguments)
     }
+    /// Where the function is defined, `scene.lua:3`; nil for a host function or a closed VM.
+    /// Raw, non-raising calls only (`lua_getinfo` with ">S" pops the function and never raises).
+    var definitionSite: String? {
+        guard !vm.isClosed else { return nil }
+        let state = vm.liveState("definitionSite")
+        guard lua_checkstack(state, 1) != 0 else { return nil }
+        guard lua_rawgeti(state, lsx_registryindex(), lua_Integer(reference)) == LUA_TFUNCTION else {
+            lua_settop(state, -2)
+            return nil
+        }
+        var info = lua_Debug()
+        guard lua_getinfo(state, ">S", &info) != 0, info.linedefined > 0 else { return nil }
+        let source = withUnsafeBytes(of: info.short_src) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return "\(source):\(info.linedefined)"
+    }
 }
 
 /// A Lua table kept alive by the host, read with raw gets (metamethods never run).

@@ -14,7 +14,9 @@ import CLuaShim
 ///
 /// Contract: one VM per engine, used from one thread at a time (it is not `Sendable`).
 /// `instructionLimit` is the budget of each outermost ``run(chunk:name:)`` or ``call(_:_:)``;
-/// calls made from inside a host function share their caller's budget. `memoryLimit` caps the
+/// calls made from inside a host function share their caller's budget, and so do outermost
+/// calls made inside ``sharingBudget(_:)`` (the engine's callbacks of one turn, armed once by
+/// ``armBudget()``). `memoryLimit` caps the
 /// bytes the state holds while Lua code runs (host code is never refused).
 public final class LuaVM {
     public static let defaultMemoryLimit = 256 * 1024 * 1024
@@ -27,6 +29,8 @@ public final class LuaVM {
     var activeState: OpaquePointer?
     /// How many run/call entries are active (0: the next one is outermost and re-arms the budget).
     var depth = 0
+    /// While set, an outermost entry keeps the budget armed before it (see `sharingBudget`).
+    var sharesBudget = false
     /// Set by a push that found no stack space; the dispatcher turns it into an error.
     var stackExhausted = false
     /// Registry references dropped by Swift, released at the next outermost entry (a reference
@@ -169,6 +173,33 @@ public final class LuaVM {
 
     // MARK: - Entering Lua
 
+    /// Arms a fresh instruction budget now, unless Lua is running (a host function's nested
+    /// calls keep their caller's budget: re-arming there would let a script refill its own).
+    public func armBudget() {
+        guard depth == 0, let state else { return }
+        lsx_arm(state, Int64(instructionLimit))
+    }
+
+    /// Counts host work done for the script against the current budget, as `instructions` VM
+    /// instructions (the hook sees it at its next check): a callback the engine makes costs far
+    /// more than the few instructions an empty Lua function runs.
+    public func charge(instructions: Int) {
+        guard let state else { return }
+        lsx_charge_host(state, Int64(instructions))
+    }
+
+    /// Runs `body`, in which outermost calls into Lua share the budget last armed (by
+    /// ``armBudget()`` or an earlier entry) instead of each arming a fresh one.
+    ///
+    ///     engine.turnDidBegin = { vm.armBudget() }
+    ///     try vm.sharingBudget { try vm.call(timerCallback) }   // one budget per turn
+    public func sharingBudget<R, Failure: Error>(_ body: () throws(Failure) -> R) throws(Failure) -> R {
+        let saved = sharesBudget
+        sharesBudget = true
+        defer { sharesBudget = saved }
+        return try body()
+    }
+
     /// The thread to work on: the one running the innermost host function, else the main one.
     func liveState(_ call: String) -> OpaquePointer {
         guard let state = activeState ?? state else { preconditionFailure("LuaVM.\(call) called after close()") }
@@ -178,7 +209,7 @@ public final class LuaVM {
     private func entering<R>(_ state: OpaquePointer, _ body: () throws(LuaError) -> R) throws(LuaError) -> R {
         if depth == 0 {
             releasePendingReferences(state)
-            lsx_arm(state, Int64(instructionLimit))
+            if !sharesBudget { lsx_arm(state, Int64(instructionLimit)) }
         }
         depth += 1
         defer { depth -= 1 }

@@ -1,4 +1,5 @@
-/// A script error: a timer or display-link callback threw, and the engine stopped the run.
+/// A script error: a timer or display-link callback threw (or a delegate or completion failed,
+/// or script callbacks ran away: `RunawayError`), and the engine stopped the run.
 ///
 ///     let report = try engine.run(until: .time(5))
 ///     if let failure = report.error {
@@ -14,6 +15,8 @@ public struct CallbackFailure: Error, CustomStringConvertible {
     public enum Callback: String, Sendable {
         case timer
         case displayLink
+        /// An animation delegate or a completion (they run while the scene delivers events).
+        case animationEvent
     }
 
     /// The error the callback threw.

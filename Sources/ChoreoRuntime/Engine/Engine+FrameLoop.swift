@@ -7,8 +7,12 @@ extension Engine {
     func produceFrame(_ number: Int, time: Double, targetTime: Double, droppedFrames: Int) -> Bool {
         frameInProgress = number
         displayLinkFiredInFrame = false
-        defer { frameInProgress = nil }
         displayLinks.removeAll { $0.isInvalidated }
+        linkCursor = 0
+        defer {
+            frameInProgress = nil
+            restoreLinkOrder()
+        }
         while true {
             let timer = timers.peekDue(upTo: time)
             let link = nextDueLink(on: number)
@@ -20,7 +24,9 @@ extension Engine {
                 break
             }
         }
+        beginTurnIfDue()  // the frame's own Lua work (curves, delegates) shares the turn's budget
         moveTime(to: time)
+        guard checkEventFailure() else { return false }
         let frame = EngineFrame(
             number: number, time: time, targetTime: targetTime, droppedFrames: droppedFrames, scene: scene)
         lastFrame = frame
@@ -75,17 +81,12 @@ extension Engine {
             timer.callback = nil
         }
         moveTime(to: deadline)
+        guard checkEventFailure() else { return false }
         report.timersFired += 1
-        return invoke(.timer) { try callback() }
-    }
-
-    /// The running display link due on `frame` that was scheduled first.
-    private func nextDueLink(on frame: Int) -> ScriptDisplayLink? {
-        var best: ScriptDisplayLink?
-        for link in displayLinks where link.isRunning && link.nextFrame <= frame {
-            if best.map({ link.sequence < $0.sequence }) ?? true { best = link }
+        return invoke(.timer) {
+            try admitCallback(timer.interval == nil ? .timer : .repeatingTimer, origin: timer.origin)
+            try callback()
         }
-        return best
     }
 
     /// Fires `link` on frame `frame` at `time` and schedules its next frame.
@@ -93,26 +94,32 @@ extension Engine {
         let interval = ScriptDisplayLink.frameInterval(
             preferred: link.preferredFramesPerSecond, maximum: grid.framesPerSecond)
         moveTime(to: time)
+        guard checkEventFailure() else { return false }
         link.timestamp = time
         link.targetTimestamp = grid.time(of: frame + interval)
         link.duration = 1 / grid.framesPerSecond
         link.nextFrame = frame + interval
         link.sequence = nextSequence()
+        link.firedInFrame = true
         displayLinkFiredInFrame = true
         guard let callback = link.callback else { return true }
         report.displayLinkCallbacks += 1
-        return invoke(.displayLink) { try callback(link) }
+        return invoke(.displayLink) {
+            try admitCallback(.displayLink, origin: link.origin)
+            try callback(link)
+        }
     }
 
-    /// Runs one callback, then commits the scene (also when it threw). A throw stops the run.
+    /// Runs one callback, then commits the scene (also when it threw). A throw stops the run,
+    /// and so does an error a delegate or completion kept during the commit.
     private func invoke(_ kind: CallbackFailure.Callback, _ body: () throws -> Void) -> Bool {
-        defer { scene.commit() }
         do {
+            defer { scene.commit() }
             try body()
-            return true
         } catch {
             report.error = CallbackFailure(error: error, time: now, callback: kind)
             return false
         }
+        return checkEventFailure()
     }
 }

@@ -80,6 +80,7 @@ extension Engine {
         }
         guard fireTimers(upTo: target) else { return try fail() }
         moveTime(to: target)
+        guard checkEventFailure() else { return try fail() }
         endReport(isIdle ? .idle : .timeLimit)
         return report
     }
@@ -112,6 +113,7 @@ extension Engine {
             report.droppedFrames += droppedFrames(of: tick, upTo: limit)
             guard fireTimers(upTo: limit) else { return .error }
             moveTime(to: limit)
+            guard checkEventFailure() else { return .error }
             return isIdle ? .idle : .timeLimit
         }
         let number = grid.originFrame + tick.frame

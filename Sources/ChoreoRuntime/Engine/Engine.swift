@@ -47,9 +47,25 @@ public final class Engine {
     public var maximumFramesPerAdvance = 100_000
     /// The last frame handed to sinks.
     public internal(set) var lastFrame: EngineFrame?
+    /// The bounds on callbacks per turn (see `EngineLimits`).
+    public var limits = EngineLimits()
+    /// Called when a turn begins (the first script callback one frame interval after the last
+    /// turn began): the Lua layer re-arms its instruction budget here, so that the callbacks of
+    /// a turn share one budget instead of each getting a fresh one.
+    public var turnDidBegin: (() -> Void)?
+    /// Asked after the scene delivers animation events in a run: a failure a delegate or
+    /// completion left that must end the run (they run where nothing can throw; the Lua layer
+    /// reports its callbacks running away here) ends it as a `CallbackFailure`. Returns the
+    /// error once, clearing it.
+    public var takeEventFailure: (() -> (any Error)?)?
 
     let timers = TimerQueue()
+    let timerCount = LiveObjectCount()
+    let displayLinkCount = LiveObjectCount()
+    /// The display links, in the order of their `sequence` (see Engine+DisplayLinks.swift).
     var displayLinks: [ScriptDisplayLink] = []
+    /// How far the frame in progress has looked through `displayLinks` for due links.
+    var linkCursor = 0
     var sinks: [(EngineFrame) -> Void] = []
     /// Orders everything scheduled: ties in time run in this order.
     var sequence = 0
@@ -62,6 +78,9 @@ public final class Engine {
     var isDriving = false
     /// The report of the run in progress.
     var report: RunReport
+    /// When the current turn began (engine seconds), and the callbacks it has run.
+    var turnStart = -Double.infinity
+    var turnCallbacks = 0
 
     /// An engine for `scene`, on `clock`, at `framesPerSecond` (finite, > 0). Time starts at the
     /// clock's time when it is a `VirtualClock`, else at 0.
@@ -86,11 +105,17 @@ public final class Engine {
         return schedule(deadline: now + delay, interval: nil, callback)
     }
 
-    /// Calls `callback` every `seconds` (finite, > 0), first at now + seconds; the `k`-th call
-    /// is at exactly start + k × seconds, whatever the frame rate.
+    /// Calls `callback` every `seconds` (finite, ≥ `EngineLimits.minimumTimerInterval`, 1 ms),
+    /// first at now + seconds; the `k`-th call is at exactly start + k × seconds, whatever the
+    /// frame rate.
     @discardableResult
     public func every(_ seconds: Double, _ callback: @escaping () throws -> Void) throws(ArgumentError) -> TimerHandle {
         let interval = try requirePositive(seconds, "seconds")
+        guard interval >= EngineLimits.minimumTimerInterval else {
+            throw ArgumentError(
+                parameter: "seconds",
+                requirement: "must be at least \(formatNumber(EngineLimits.minimumTimerInterval)) s (1 ms)", value: interval)
+        }
         guard now + interval > now else {
             // So small that the deadlines would not move: it would fire forever at one instant.
             throw ArgumentError(
@@ -111,7 +136,8 @@ public final class Engine {
 
     private func schedule(deadline: Double, interval: Double?, _ callback: @escaping () throws -> Void) -> TimerHandle {
         let timer = TimerHandle(
-            deadline: deadline, interval: interval, start: now, sequence: nextSequence(), callback: callback)
+            deadline: deadline, interval: interval, start: now, sequence: nextSequence(), liveCount: timerCount,
+            callback: callback)
         timers.insert(timer)
         return timer
     }
@@ -133,7 +159,8 @@ public final class Engine {
             first = nextFrameNumber()
         }
         let link = ScriptDisplayLink(
-            preferredFramesPerSecond: rate, nextFrame: first, sequence: nextSequence(), callback: callback)
+            preferredFramesPerSecond: rate, nextFrame: first, sequence: nextSequence(), liveCount: displayLinkCount,
+            callback: callback)
         displayLinks.append(link)
         return link
     }
@@ -165,6 +192,12 @@ public final class Engine {
     public var isIdle: Bool {
         timers.isEmpty && !displayLinks.contains { $0.isRunning } && !scene.hasRunningAnimations
     }
+
+    /// Timer objects alive: scheduled, or finished but still referenced (by a script's handle,
+    /// until the garbage collector frees it). What has finished is not kept by the engine.
+    public var liveTimers: Int { timerCount.value }
+    /// Display-link objects alive: not yet invalidated, or referenced by a script's handle.
+    public var liveDisplayLinks: Int { displayLinkCount.value }
 
     func nextSequence() -> Int {
         sequence += 1

@@ -28,21 +28,32 @@ public final class ScriptDisplayLink {
     public internal(set) var targetTimestamp = 0.0
     /// The engine's frame interval, 1 / its frames per second.
     public internal(set) var duration = 0.0
+    /// Where the script created the link (`scene.lua:4`), named when it runs away.
+    public var origin: String?
 
     var callback: ((ScriptDisplayLink) throws -> Void)?
     /// The engine frame number the link fires on next.
     var nextFrame: Int
     /// Orders the link against timers and links due at the same instant.
     var sequence: Int
+    /// Whether the link fired in the frame in progress (the engine reorders its links after it).
+    var firedInFrame = false
 
-    init(preferredFramesPerSecond: Double, nextFrame: Int, sequence: Int,
+    /// The engine's count of live display links.
+    private let liveCount: LiveObjectCount
+
+    init(preferredFramesPerSecond: Double, nextFrame: Int, sequence: Int, liveCount: LiveObjectCount,
          callback: @escaping (ScriptDisplayLink) throws -> Void)
     {
+        self.liveCount = liveCount
+        liveCount.increment()
         self.preferredFramesPerSecond = preferredFramesPerSecond
         self.nextFrame = nextFrame
         self.sequence = sequence
         self.callback = callback
     }
+
+    deinit { liveCount.decrement() }
 
     /// Whether the link would fire on a frame now: neither paused nor invalidated.
     public var isRunning: Bool { !isPaused && !isInvalidated }

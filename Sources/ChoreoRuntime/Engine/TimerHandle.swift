@@ -17,6 +17,8 @@ public final class TimerHandle {
     public private(set) var isCancelled = false
     /// Whether the timer will still fire: not cancelled, and repeating or not yet fired.
     public var isScheduled: Bool { callback != nil }
+    /// Where the script created the timer (`scene.lua:4`), named when it runs away.
+    public var origin: String?
 
     /// The engine time the timer was scheduled at (the origin of its repeats).
     let start: Double
@@ -28,13 +30,21 @@ public final class TimerHandle {
     /// The queue that holds the timer, told when it is cancelled.
     weak var queue: TimerQueue?
 
-    init(deadline: Double, interval: Double?, start: Double, sequence: Int, callback: @escaping () throws -> Void) {
+    /// The engine's count of live timers.
+    private let liveCount: LiveObjectCount
+
+    init(deadline: Double, interval: Double?, start: Double, sequence: Int, liveCount: LiveObjectCount,
+         callback: @escaping () throws -> Void) {
+        self.liveCount = liveCount
+        liveCount.increment()
         self.deadline = deadline
         self.interval = interval
         self.start = start
         self.sequence = sequence
         self.callback = callback
     }
+
+    deinit { liveCount.decrement() }
 
     /// Stops the timer: it does not fire again. Does nothing once it has finished.
     public func cancel() {

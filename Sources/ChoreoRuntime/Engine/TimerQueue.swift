@@ -6,12 +6,17 @@
 ///     while let due = queue.popDue(upTo: 1.0) { ... }
 ///
 /// A binary min-heap on `(deadline, sequence)`: insert and pop are O(log n). A cancelled timer
-/// stays in the heap until it reaches the top and is dropped there; `count` counts only the
-/// live ones, so "is anything pending" is O(1).
+/// stays in the heap until it reaches the top and is dropped there, or until cancelled timers
+/// are more than half of the heap, when they are all removed in one O(n) pass (amortised O(1)
+/// per cancel): so a script that keeps scheduling far-off timers and cancelling them does not
+/// keep every one of them until its deadline. `count` counts only the live ones, so "is
+/// anything pending" is O(1).
 final class TimerQueue {
     private var heap: [TimerHandle] = []
     /// Timers that will still fire.
     private(set) var count = 0
+    /// Cancelled timers still in the heap.
+    private var cancelledCount = 0
 
     var isEmpty: Bool { count == 0 }
 
@@ -43,10 +48,22 @@ final class TimerQueue {
         guard timer.queue === self else { return }
         timer.queue = nil
         count -= 1
+        cancelledCount += 1
+        if cancelledCount > 32 && cancelledCount > heap.count / 2 { removeCancelled() }
     }
 
     private func dropCancelled() {
-        while let first = heap.first, first.callback == nil { removeFirst() }
+        while let first = heap.first, first.callback == nil {
+            removeFirst()
+            cancelledCount -= 1
+        }
+    }
+
+    /// Removes every cancelled timer and restores the heap order (Floyd's O(n) heapify).
+    private func removeCancelled() {
+        heap.removeAll { $0.callback == nil }
+        cancelledCount = 0
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     }
 
     private func removeFirst() {

@@ -108,7 +108,7 @@ struct BasicAnimationTests {
         let (scene, box) = makeScene()
         try box.layer.add(basic("opacity", from: .scalar(0), to: .scalar(1), duration: 0), forKey: "a")
         #expect(box.layer.animation(forKey: "a")?.timing.duration == 0.25)
-        let transaction = scene.beginTransaction()
+        let transaction = try scene.beginTransaction()
         transaction.animationDuration = 0.8
         try box.layer.add(basic("opacity", from: .scalar(0), to: .scalar(1), duration: 0), forKey: "b")
         try scene.commitTransaction()

@@ -152,7 +152,7 @@ struct LayerAnimationLifecycleTests {
     func transactionCompletion() throws {
         let (scene, box) = makeScene()
         var log: [String] = []
-        let transaction = scene.beginTransaction()
+        let transaction = try scene.beginTransaction()
         transaction.setCompletionBlock { log.append("done \(scene.currentTime)") }
         try box.layer.add(basic("opacity", from: .scalar(0), to: .scalar(1), duration: 1), forKey: "a")
         try box.layer.add(basic("position.x", from: .scalar(0), to: .scalar(1), duration: 2), forKey: "b")
@@ -162,7 +162,7 @@ struct LayerAnimationLifecycleTests {
         scene.advance(to: 2.5)
         #expect(log == ["done 2.5"])
 
-        let empty = scene.beginTransaction()
+        let empty = try scene.beginTransaction()
         empty.setCompletionBlock { log.append("empty") }
         try scene.commitTransaction()
         #expect(log == ["done 2.5", "empty"])
@@ -186,7 +186,7 @@ struct LayerAnimationLifecycleTests {
         box.alpha = 0.2
         #expect(box.layer.animationKeys().isEmpty)
 
-        let transaction = scene.beginTransaction()
+        let transaction = try scene.beginTransaction()
         transaction.disableActions = true
         try plain.setValue(.point(Point(x: 5, y: 5)), forKeyPath: "position")
         try scene.commitTransaction()
@@ -232,7 +232,7 @@ struct LayerTreeAnimationTests {
     @Test("A transaction's timing function goes to the animations added in it without one")
     func transactionTimingFunction() throws {
         let (scene, box) = makeScene()
-        let transaction = scene.beginTransaction()
+        let transaction = try scene.beginTransaction()
         transaction.animationTimingFunction = CubicBezierCurve.easeIn
         try box.layer.add(basic("opacity", from: .scalar(0), to: .scalar(1)), forKey: "fade")
         try scene.commitTransaction()
