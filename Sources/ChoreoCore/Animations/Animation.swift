@@ -86,7 +86,7 @@ public class Animation {
 
     /// Checks the animation against `layer` and resolves what depends on it (key paths, missing
     /// from/to values from `presentation`). Called on the copy, once, when it is added.
-    func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+    func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
         timing = timing.resolvingDefaultDuration(defaultDuration)
         try timing.validate()
     }

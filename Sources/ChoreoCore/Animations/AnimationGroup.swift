@@ -18,11 +18,11 @@ public final class AnimationGroup: Animation {
         animations = other.animations.map { $0.copy() }
     }
 
-    override func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
-        try super.prepare(presentation: presentation, layer: layer, defaultDuration: defaultDuration)
+    override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+        try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
         for (index, child) in animations.enumerated() {
             do {
-                try child.prepare(presentation: presentation, layer: layer, defaultDuration: timing.duration)
+                try child.prepare(presentation: presentation(), layer: layer, defaultDuration: timing.duration)
             } catch {
                 throw ArgumentError(
                     parameter: "animations[\(index + 1)].\(error.parameter)", requirement: error.requirement,

@@ -45,8 +45,12 @@ public final class Layer {
     /// (`Scene.deinit`).
     public internal(set) unowned(unsafe) var scene: Scene?
 
-    /// Attached animations in the order they were added (the order they compose in).
+    /// Attached animations in the order they were added (the order they compose in). Changed
+    /// only through `appendAttached` and `removeAttached(at:)`, which keep `attachedKeyCounts`.
     var attached: [AttachedAnimation] = []
+    /// How many attached animations hold each key, so that adding under a new key need not scan
+    /// `attached` (which made adding n keyed animations O(n²)).
+    var attachedKeyCounts: [String: Int] = [:]
     /// The scene whose list of animated layers (or batch) holds this layer, if any. Not weak, for
     /// the reason `scene` is not: a weak reference gives the scene a side table, and every retain
     /// of the scene (once per presentation read) the slow path. The scene clears it when it goes.
@@ -69,6 +73,11 @@ public final class Layer {
     /// The global time before which no attached animation starts or stops, so the frame loop
     /// need not look (−∞: look at the next frame).
     var nextEventCheck = MediaTime(-Double.infinity)
+
+    /// How many animations one layer may hold: 10,000. Each frame and each addition composes the
+    /// attached animations, so an unbounded pile makes every frame (and a view animation block's
+    /// additive bookkeeping, O(n) per change) unboundedly slow.
+    public static let maximumAnimationCount = 10_000
 
     public init(name: String? = nil) {
         self.name = name
