@@ -33,6 +33,9 @@ public class Animation {
     public var delegate: (any AnimationDelegate)?
     /// A name for traces and error messages.
     public var name: String?
+    /// What the animation is charged against a script's memory limit, if a script made it
+    /// (`HostMemoryAccount`); a copy gets a charge of its own.
+    public var memoryCharge: HostMemoryCharge?
 
     public init() {}
 
@@ -40,6 +43,7 @@ public class Animation {
     public func copy() -> Animation {
         let copy = makeEmptyCopy()
         copy.copyProperties(from: self)
+        copy.memoryCharge = memoryCharge?.duplicate()
         return copy
     }
 

@@ -26,6 +26,9 @@ public final class Layer {
     /// Whether sublayers are clipped to the bounds (UIView's clipsToBounds).
     public var masksToBounds = false
     public var content = LayerContent.none
+    /// What the layer (and its view) is charged against a script's memory limit, if a script
+    /// made it (`HostMemoryAccount`).
+    public var memoryCharge: HostMemoryCharge?
     /// Per-key implicit actions: `false` disables the implicit animation of that property.
     public var actions: [String: Bool] = [:]
 

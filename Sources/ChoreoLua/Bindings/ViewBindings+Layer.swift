@@ -102,6 +102,7 @@ extension ScriptHost {
                         try ScriptValues.animationValue(call.value(at: 2), kind: path.valueKind, name: keyPath),
                         forKeyPath: keyPath)
                 }
+                try call.recharge(layer)  // a new custom property
                 return 0
             },
             "valueForKeyPath": valueForKeyPath,
