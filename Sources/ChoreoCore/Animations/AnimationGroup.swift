@@ -12,6 +12,18 @@ public final class AnimationGroup: Animation {
 
     override func makeEmptyCopy() -> Animation { AnimationGroup() }
 
+    deinit {
+        // Releases nested groups one at a time: a chain of groups tens of thousands deep (built
+        // before any limit can see it) would otherwise release recursively and overflow the stack.
+        var pending = animations
+        animations = []
+        while var child = pending.popLast() {
+            guard isKnownUniquelyReferenced(&child), let group = child as? AnimationGroup else { continue }
+            pending.append(contentsOf: group.animations)
+            group.animations = []
+        }
+    }
+
     override func copyProperties(from other: Animation) {
         super.copyProperties(from: other)
         guard let other = other as? AnimationGroup else { return }

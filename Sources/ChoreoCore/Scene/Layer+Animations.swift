@@ -8,6 +8,7 @@ extension Layer {
     /// the layer's local time when the transaction commits.
     public func add(_ animation: Animation, forKey key: String?) throws(ArgumentError) {
         let key = key ?? (animation is TransitionAnimation ? "transition" : nil)
+        try (animation as? AnimationGroup)?.checkTreeBounds()  // before the recursive copy
         let copy = animation.copy()
         let defaultDuration = scene?.currentTransaction?.animationDuration ?? .defaultAnimationDuration
         if let curve = scene?.currentTransaction?.animationTimingFunction, copy.timingFunction == nil {

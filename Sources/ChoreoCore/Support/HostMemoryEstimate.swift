@@ -51,7 +51,7 @@ extension LayerContent {
 
 extension Animation {
     /// The bytes this animation is charged: the base size plus keyframe values, key times and
-    /// path, and for a group its children's.
+    /// path (a group's children carry charges of their own).
     public var estimatedHostBytes: Int {
         var bytes = HostMemoryEstimate.animation
         if let keyframe = self as? KeyframeAnimation {
@@ -61,9 +61,6 @@ extension Animation {
                            keyframe.continuityValues?.count, keyframe.biasValues?.count]
             bytes += numbers.reduce(0) { $0 + ($1 ?? 0) } * HostMemoryEstimate.keyframeNumber
         }
-        if let group = self as? AnimationGroup {
-            for child in group.animations { bytes += child.estimatedHostBytes }
-        }
-        return bytes
+        return bytes  // a group's children are charged as objects of their own
     }
 }
