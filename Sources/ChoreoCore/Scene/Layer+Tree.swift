@@ -63,19 +63,20 @@ extension Layer {
         invalidatePresentation(subtree: false)
     }
 
-    /// How many layers deep a tree may be, its root included: 1,000.
+    /// How many layers deep a tree may be, its root included: 128.
     ///
     /// Why a limit: the tree is walked recursively (attaching to a scene, invalidating a subtree,
-    /// layout, snapshots, rendering, tearing down), and a chain tens of thousands deep would
-    /// overflow the stack; each insertion also walks the receiver's ancestors. UIKit hierarchies
-    /// are rarely more than a few dozen deep.
-    public static let maximumTreeDepth = 1_000
+    /// layout, snapshots, rendering, tearing down), and a chain tens of thousands deep overflowed
+    /// the stack. Why this one: the renderer's walk takes about 20 KB of stack per level in a
+    /// debug build (an 8 MB stack ran out between 300 and 500 levels), so 128 levels stay under
+    /// a third of it. UIKit hierarchies are rarely more than a few dozen deep.
+    public static let maximumTreeDepth = 128
 
     /// Why `layer` cannot become a sublayer of this layer, or nil when it can: it is this layer
     /// or one of its ancestors (a cycle), or the tree would grow deeper than `maximumTreeDepth`.
     ///
     /// Complexity: O(depth of this layer + size of `layer`'s subtree), which an insertion pays
-    /// anyway (it invalidates the subtree); a leaf costs O(depth) ≤ 1,000 steps.
+    /// anyway (it invalidates the subtree); a leaf costs O(depth) ≤ 128 steps.
     public func insertionProblem(for layer: Layer) -> TreeInsertionProblem? {
         if layer === self { return .cycle }
         var depth = 1  // this layer's level: 1 for a root

@@ -87,8 +87,14 @@ public final class Layer {
     }
 
     deinit {
-        // The sublayers that outlive this layer lose it as an ancestor.
-        for child in sublayers { child.invalidatePresentation(subtree: true) }
+        // The sublayers that outlive this layer lose it as an ancestor, and are no longer in a
+        // tree that holds their views: without this a view and its layer kept each other alive
+        // (`viewRetainedByTree`) once the tree above them went, and every view of a dropped
+        // scene leaked.
+        for child in sublayers {
+            child.invalidatePresentation(subtree: true)
+            child.viewRetainedByTree = nil
+        }
     }
 }
 

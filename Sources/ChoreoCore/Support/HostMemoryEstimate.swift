@@ -37,6 +37,19 @@ extension Layer {
     }
 }
 
+extension Layer {
+    /// A function that puts back what `estimatedHostBytes` counts (content, name, custom
+    /// properties) as it is now: how a change that does not fit under the memory limit is undone.
+    public func estimateRestorer() -> () -> Void {
+        let (content, name, custom) = (self.content, self.name, model.custom)
+        return { [self] in
+            self.content = content
+            self.name = name
+            if model.custom != custom { model.custom = custom }
+        }
+    }
+}
+
 extension LayerContent {
     /// The bytes the content holds beyond the layer.
     public var estimatedHostBytes: Int {
@@ -62,5 +75,24 @@ extension Animation {
             bytes += numbers.reduce(0) { $0 + ($1 ?? 0) } * HostMemoryEstimate.keyframeNumber
         }
         return bytes  // a group's children are charged as objects of their own
+    }
+}
+
+extension Animation {
+    /// A function that puts back what `estimatedHostBytes` counts (keyframe values, path, key
+    /// times and curves) as it is now: how a change that does not fit under the limit is undone.
+    public func estimateRestorer() -> () -> Void {
+        guard let keyframe = self as? KeyframeAnimation else { return {} }
+        let (values, path, keyTimes, curves) = (keyframe.values, keyframe.path, keyframe.keyTimes, keyframe.timingFunctions)
+        let (tension, continuity, bias) = (keyframe.tensionValues, keyframe.continuityValues, keyframe.biasValues)
+        return {
+            keyframe.values = values
+            keyframe.path = path
+            keyframe.keyTimes = keyTimes
+            keyframe.timingFunctions = curves
+            keyframe.tensionValues = tension
+            keyframe.continuityValues = continuity
+            keyframe.biasValues = bias
+        }
     }
 }

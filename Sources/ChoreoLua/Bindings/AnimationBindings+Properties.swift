@@ -64,8 +64,7 @@ extension ScriptHost {
             },
             setProperty: { call, animation, key in
                 guard let set = try lookup(key).set else { throw LuaCallError("\(name).\(key) is read-only") }
-                try set(animation, call.value(at: 3))
-                try call.recharge(animation)
+                try call.charging(animation) { try set(animation, call.value(at: 3)) }
             },
             describe: describe))
     }

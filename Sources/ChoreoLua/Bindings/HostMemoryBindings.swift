@@ -5,6 +5,7 @@ import ChoreoCore
 protocol HostMemoryCharged: AnyObject {
     var memoryCharge: HostMemoryCharge? { get set }
     var estimatedHostBytes: Int { get }
+    func estimateRestorer() -> () -> Void
 }
 
 extension Layer: HostMemoryCharged {}
@@ -19,16 +20,19 @@ extension LuaCallContext {
         object.memoryCharge = try vm.charge(nil, bytes: object.estimatedHostBytes)
     }
 
-    /// Brings an object's charge up to date after a change. The count always follows the object
-    /// (it keeps what was set); growth past the limit then throws, naming the setter.
-    func recharge(_ object: some HostMemoryCharged) throws {
-        guard let charge = object.memoryCharge else { return }
+    /// Makes a change to an object (a property set) and brings its charge up to date. A change
+    /// whose growth does not fit under the limit is undone (`estimateRestorer`) and throws,
+    /// naming the setter: the object never holds more than it is charged for.
+    func charging(_ object: some HostMemoryCharged, _ change: () throws -> Void) throws {
+        guard let charge = object.memoryCharge else { return try change() }
+        let restore = object.estimateRestorer()
+        try change()
         let bytes = object.estimatedHostBytes
         guard bytes != charge.bytes else { return }
         do {
             _ = try vm.charge(charge, bytes: bytes)
         } catch {
-            charge.resize(to: bytes)
+            restore()
             throw error
         }
     }

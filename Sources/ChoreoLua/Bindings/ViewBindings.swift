@@ -26,8 +26,7 @@ extension ScriptHost {
             methods: viewMethods(state),
             getProperty: { call, view, key in try viewTable.get(call, view, key) },
             setProperty: { call, view, key in
-                try viewTable.set(view, key, call.value(at: 3))
-                try call.recharge(view.layer)
+                try call.charging(view.layer) { try viewTable.set(view, key, call.value(at: 3)) }
             },
             describe: Self.describe))
         vm.register(LuaClass<Layer>(
@@ -35,8 +34,7 @@ extension ScriptHost {
             methods: layerMethods(layerTable),
             getProperty: { call, layer, key in try Self.getLayerProperty(layerTable, call, layer, key) },
             setProperty: { call, layer, key in
-                try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3))
-                try call.recharge(layer)
+                try call.charging(layer) { try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3)) }
             },
             describe: { layer in layer.name.map { "Layer(\($0))" } ?? "Layer" }))
         installPresentation()
