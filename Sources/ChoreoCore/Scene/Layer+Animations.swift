@@ -10,6 +10,11 @@ extension Layer {
         let key = key ?? (animation is TransitionAnimation ? "transition" : nil)
         try (animation as? AnimationGroup)?.checkTreeBounds()  // before the recursive copy
         let copy = animation.copy()
+        if copy.memoryCharge == nil, let account = memoryCharge?.account {
+            // Made by the runtime for a script's layer (a view animation block, an implicit
+            // action): counted like the script's own, so that the memory limit bounds them too.
+            copy.memoryCharge = account.charge(copy.estimatedHostBytes)
+        }
         let defaultDuration = scene?.currentTransaction?.animationDuration ?? .defaultAnimationDuration
         if let curve = scene?.currentTransaction?.animationTimingFunction, copy.timingFunction == nil {
             copy.timingFunction = curve

@@ -7,6 +7,14 @@ extension Scene {
         return implicitTransaction
     }
 
+    /// How many explicit transactions may be open at once: 1,000. Each open one is held until
+    /// its commit, so a script that only begins would otherwise grow the process without bound
+    /// (3 million cost 500 MB). Core Animation has no limit; real code nests a few.
+    public static let maximumOpenTransactions = 1_000
+
+    /// How many explicit transactions are open (begun and not yet committed).
+    public var openTransactionCount: Int { transactionStack.count }
+
     /// CATransaction.begin(): opens a nested explicit transaction.
     @discardableResult
     public func beginTransaction() -> Transaction {

@@ -13,6 +13,10 @@ extension ScriptHost {
         var scene: Scene { engine.scene }
         vm.registerGlobal("Transaction", functions: [
             "begin": { _ in
+                guard scene.openTransactionCount < Scene.maximumOpenTransactions else {
+                    throw BindingError("at most \(Scene.maximumOpenTransactions) transactions may be open at once "
+                        + "(commit the ones begun)")
+                }
                 scene.beginTransaction()
                 return 0
             },
