@@ -8,6 +8,7 @@
 typedef struct lsx_sandbox {
     size_t used;              // bytes currently allocated through `capped_alloc`
     size_t limit;             // cap while Lua frames are innermost; 0 = none
+    const size_t *host_used;  // bytes of host objects charged to the same cap (NULL: none)
     int in_lua;               // 1 while Lua (or the C library under it) is innermost
     long long budget;         // instructions left in this run
     int hook_count;           // instructions between hook calls while not killed

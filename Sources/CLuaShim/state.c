@@ -1,6 +1,7 @@
 // The per-state core of the shim: sandbox struct, capped allocator, count hook, protected calls,
 // the trampoline and the 8-byte boxes. See CLuaShim.h for the contract of each public function.
 #include "shim_internal.h"
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,9 +10,16 @@ static void note_memory_position(lsx_sandbox *sb);
 
 /* ---- Allocator ------------------------------------------------------------------------------ */
 
+// The bytes the cap covers: Lua's heap plus the host objects charged to the same budget.
+static size_t capped_in_use(const lsx_sandbox *sb) {
+    size_t host = sb->host_used ? *sb->host_used : 0;
+    return sb->used > SIZE_MAX - host ? SIZE_MAX : sb->used + host;
+}
+
 // Counts every byte. Growth is refused only when Lua frames are innermost (Lua then raises
 // LUA_ERRMEM safely); with Swift innermost a refusal would longjmp over Swift frames, so there a
-// real malloc failure aborts instead. Shrinking and freeing never fail.
+// real malloc failure aborts instead. Shrinking and freeing never fail. The cap covers the host
+// objects charged to the script too (`lsx_set_host_counter`).
 static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     lsx_sandbox *sb = ud;
     size_t old = ptr ? osize : 0;  // with ptr == NULL, osize is a type tag, not a size
@@ -22,7 +30,8 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     if (nsize > old && sb->in_lua && sb->limit) {
         size_t growth = nsize - old;  // compared without overflow: used + growth > limit
-        if (growth > sb->limit || sb->used > sb->limit - growth) {
+        size_t in_use = capped_in_use(sb);
+        if (growth > sb->limit || in_use > sb->limit - growth) {
             note_memory_position(sb);
             return NULL;
         }
@@ -82,6 +91,17 @@ void *lsx_host(lua_State *L) { return SB(L)->host; }
 void lsx_set_memory_limit(lua_State *L, size_t limit) { SB(L)->limit = limit; }
 size_t lsx_memory_limit(lua_State *L) { return SB(L)->limit; }
 size_t lsx_memory_in_use(lua_State *L) { return SB(L)->used; }
+void lsx_set_host_counter(lua_State *L, const size_t *counter) { SB(L)->host_used = counter; }
+
+// A step of the collector sized for `kilobytes` of host objects: Lua paces itself by its own
+// bytes, so without this dropped host objects (8-byte userdata to Lua) wait long to be released.
+void lsx_gc_step(lua_State *L, int kilobytes) {
+    lsx_sandbox *sb = SB(L);
+    int saved = sb->in_lua;
+    sb->in_lua = 0;  // host code is innermost: nothing may be refused (finalizers are box releases)
+    lua_gc(L, LUA_GCSTEP, kilobytes);
+    sb->in_lua = saved;
+}
 size_t lsx_message_length(lua_State *L) { return SB(L)->message_length; }
 const char *lsx_memory_position(lua_State *L) { return SB(L)->memory_position; }
 

@@ -61,6 +61,10 @@ extension SceneRenderer {
 
     /// A line cut at the end with "…" so that it fits `width` (UILabel's default
     /// `byTruncatingTail`); a line that fits is returned whole.
+    ///
+    /// The longest prefix that fits is found by bisection (a longer prefix is never narrower), so
+    /// a line of n characters costs O(log n) measurements of at most n characters, not one per
+    /// character dropped (O(n²) for a long text in a narrow label).
     func truncated(_ line: String, toWidth width: Double, _ cr: OpaquePointer) -> String {
         func advance(_ text: String) -> Double {
             var extents = cairo_text_extents_t()
@@ -68,13 +72,15 @@ extension SceneRenderer {
             return extents.x_advance
         }
         guard width > 0, advance(line) > width + 0.01 else { return line }
-        var characters = Array(line)
-        while !characters.isEmpty {
-            characters.removeLast()
-            let candidate = String(characters).trimmingTrailingSpaces + "…"
-            if advance(candidate) <= width + 0.01 { return candidate }
+        let characters = Array(line)
+        func candidate(_ count: Int) -> String { String(characters[..<count]).trimmingTrailingSpaces + "…" }
+        // The longest prefix, shorter than the line, whose candidate fits: in low...high, or none (−1).
+        var (low, high) = (-1, characters.count - 1)
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if advance(candidate(mid)) <= width + 0.01 { low = mid } else { high = mid - 1 }
         }
-        return advance("…") <= width + 0.01 ? "…" : ""
+        return low >= 0 ? candidate(low) : ""
     }
 
     /// An image view's PNG, scaled to fill the bounds (UIImageView's default `scaleToFill`) and

@@ -50,6 +50,11 @@ void *lsx_host(lua_State *L);
 void lsx_set_memory_limit(lua_State *L, size_t limit);
 size_t lsx_memory_limit(lua_State *L);
 size_t lsx_memory_in_use(lua_State *L);
+/// Counts `*counter` (bytes of host objects made for the script) against the memory limit with
+/// the Lua heap. The counter must stay valid while the state is open; NULL stops counting it.
+void lsx_set_host_counter(lua_State *L, const size_t *counter);
+/// Runs a step of the garbage collector worth `kilobytes` of allocation (called from host code).
+void lsx_gc_step(lua_State *L, int kilobytes);
 /// Re-arms the instruction budget (and the time limit, counted from the turn's first hook call)
 /// and clears a previous kill.
 void lsx_arm(lua_State *L, long long instructions);

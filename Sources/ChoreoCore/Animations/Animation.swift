@@ -33,6 +33,9 @@ public class Animation {
     public var delegate: (any AnimationDelegate)?
     /// A name for traces and error messages.
     public var name: String?
+    /// What the animation is charged against a script's memory limit, if a script made it
+    /// (`HostMemoryAccount`); a copy gets a charge of its own.
+    public var memoryCharge: HostMemoryCharge?
 
     public init() {}
 
@@ -40,6 +43,7 @@ public class Animation {
     public func copy() -> Animation {
         let copy = makeEmptyCopy()
         copy.copyProperties(from: self)
+        copy.memoryCharge = memoryCharge?.duplicate()
         return copy
     }
 
@@ -86,7 +90,7 @@ public class Animation {
 
     /// Checks the animation against `layer` and resolves what depends on it (key paths, missing
     /// from/to values from `presentation`). Called on the copy, once, when it is added.
-    func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+    func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
         timing = timing.resolvingDefaultDuration(defaultDuration)
         try timing.validate()
     }

@@ -12,17 +12,29 @@ public final class AnimationGroup: Animation {
 
     override func makeEmptyCopy() -> Animation { AnimationGroup() }
 
+    deinit {
+        // Releases nested groups one at a time: a chain of groups tens of thousands deep (built
+        // before any limit can see it) would otherwise release recursively and overflow the stack.
+        var pending = animations
+        animations = []
+        while var child = pending.popLast() {
+            guard isKnownUniquelyReferenced(&child), let group = child as? AnimationGroup else { continue }
+            pending.append(contentsOf: group.animations)
+            group.animations = []
+        }
+    }
+
     override func copyProperties(from other: Animation) {
         super.copyProperties(from: other)
         guard let other = other as? AnimationGroup else { return }
         animations = other.animations.map { $0.copy() }
     }
 
-    override func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
-        try super.prepare(presentation: presentation, layer: layer, defaultDuration: defaultDuration)
+    override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+        try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
         for (index, child) in animations.enumerated() {
             do {
-                try child.prepare(presentation: presentation, layer: layer, defaultDuration: timing.duration)
+                try child.prepare(presentation: presentation(), layer: layer, defaultDuration: timing.duration)
             } catch {
                 throw ArgumentError(
                     parameter: "animations[\(index + 1)].\(error.parameter)", requirement: error.requirement,

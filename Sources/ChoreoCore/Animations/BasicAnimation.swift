@@ -72,12 +72,14 @@ public class BasicAnimation: PropertyAnimation {
         end = other.end
     }
 
-    override func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
-        try super.prepare(presentation: presentation, layer: layer, defaultDuration: defaultDuration)
+    override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+        try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
         try checkKind(fromValue, "fromValue")
         try checkKind(toValue, "toValue")
         try checkKind(byValue, "byValue")
-        let current = presentation.value(at: propertyPath)
+        // Read only when an end is missing: a presentation composes every attached animation, so
+        // reading it for each added one made adding n animations to a layer O(n²).
+        func current() -> AnimationValue { presentation().value(at: propertyPath) }
         switch (fromValue, toValue, byValue) {
         case (.some, .some, .some):
             throw ArgumentError(
@@ -86,10 +88,12 @@ public class BasicAnimation: PropertyAnimation {
         case let (from?, to?, nil): (start, end) = (from, to)
         case let (from?, nil, by?): (start, end) = (from, from + by)
         case let (nil, to?, by?): (start, end) = (to - by, to)
-        case let (from?, nil, nil): (start, end) = (from, current)
-        case let (nil, to?, nil): (start, end) = (current, to)
-        case let (nil, nil, by?): (start, end) = (current, current + by)
-        case (nil, nil, nil): (start, end) = (current, layer.model.value(at: propertyPath))
+        case let (from?, nil, nil): (start, end) = (from, current())
+        case let (nil, to?, nil): (start, end) = (current(), to)
+        case let (nil, nil, by?):
+            let now = current()
+            (start, end) = (now, now + by)
+        case (nil, nil, nil): (start, end) = (current(), layer.model.value(at: propertyPath))
         }
     }
 

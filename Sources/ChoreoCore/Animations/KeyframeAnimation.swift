@@ -42,8 +42,8 @@ public final class KeyframeAnimation: PropertyAnimation {
         sampler = other.sampler
     }
 
-    override func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
-        try super.prepare(presentation: presentation, layer: layer, defaultDuration: defaultDuration)
+    override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+        try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
         let curves = timingFunctions?.map { AnyTimingCurve($0) }
         if let path {
             guard propertyPath.valueKind == .point else {

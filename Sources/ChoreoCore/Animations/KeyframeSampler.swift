@@ -56,6 +56,12 @@ public struct KeyframeSampler: Sendable {
     /// How a sampler along a path turns; `nil` when it does not.
     public let rotationMode: RotationMode?
 
+    /// How many keyframe values an animation may have: 10,000. The cubic modes integrate the
+    /// spline's arc length at every segment when the animation is added (16 adaptive integrals
+    /// per segment for `cubicPaced`), so the limit bounds that work as well as the memory. A path
+    /// is bounded by `BezierPath.maximumElementCount` instead.
+    public static let maximumValueCount = 10_000
+
     /// A sampler over `values`. See the type's rules; the errors name the parameter as the user
     /// wrote it, with 1-based indices as Lua counts (`values[3] must be a point like values[1]
     /// (got a color)`).
@@ -66,6 +72,10 @@ public struct KeyframeSampler: Sendable {
     ) throws(ArgumentError) {
         guard let first = values.first else {
             throw ArgumentError(parameter: "values", requirement: "must hold at least 1 value", value: "0")
+        }
+        guard values.count <= Self.maximumValueCount else {
+            throw ArgumentError(parameter: "values", requirement: "must hold at most \(Self.maximumValueCount) values",
+                                value: "\(values.count)")
         }
         for (index, value) in values.enumerated() where value.kind != first.kind {
             throw ArgumentError(parameter: "values[\(index + 1)]", requirement: "must be \(first.kind.withArticle) like values[1]",

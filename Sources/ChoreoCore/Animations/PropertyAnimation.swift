@@ -26,8 +26,8 @@ public class PropertyAnimation: Animation {
         propertyPath = other.propertyPath
     }
 
-    override func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
-        try super.prepare(presentation: presentation, layer: layer, defaultDuration: defaultDuration)
+    override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+        try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
         propertyPath = try layer.resolveAnimatablePath(keyPath)
     }
 

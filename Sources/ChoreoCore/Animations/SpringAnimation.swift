@@ -49,8 +49,8 @@ public final class SpringAnimation: BasicAnimation {
         spring = other.spring
     }
 
-    override func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
-        try super.prepare(presentation: presentation, layer: layer, defaultDuration: defaultDuration)
+    override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+        try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
         spring = try makeSpring()
     }
 

@@ -48,8 +48,8 @@ public final class TransitionAnimation: Animation {
         after = other.after
     }
 
-    override func prepare(presentation: LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
-        try super.prepare(presentation: presentation, layer: layer, defaultDuration: defaultDuration)
+    override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
+        try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
         _ = try requireInRange(startProgress, 0...1, "startProgress")
         _ = try requireInRange(endProgress, 0...1, "endProgress")
         guard endProgress >= startProgress else {

@@ -8,22 +8,35 @@ extension Layer {
     /// the layer's local time when the transaction commits.
     public func add(_ animation: Animation, forKey key: String?) throws(ArgumentError) {
         let key = key ?? (animation is TransitionAnimation ? "transition" : nil)
+        try (animation as? AnimationGroup)?.checkTreeBounds()  // before the recursive copy
         let copy = animation.copy()
+        if copy.memoryCharge == nil, let account = memoryCharge?.account {
+            // Made by the runtime for a script's layer (a view animation block, an implicit
+            // action): counted like the script's own, so that the memory limit bounds them too.
+            copy.memoryCharge = account.charge(copy.estimatedHostBytes)
+        }
         let defaultDuration = scene?.currentTransaction?.animationDuration ?? .defaultAnimationDuration
         if let curve = scene?.currentTransaction?.animationTimingFunction, copy.timingFunction == nil {
             copy.timingFunction = curve
         }
+        let replaces = key.map { attachedKeyCounts[$0] != nil } ?? false
+        guard attached.count - (replaces ? 1 : 0) < Layer.maximumAnimationCount else {
+            throw ArgumentError(
+                parameter: "animation", requirement: "cannot be added: a layer holds at most \(Layer.maximumAnimationCount) "
+                    + "animations (remove finished ones, or add under a key to replace one)",
+                value: "\(attached.count) attached")
+        }
         try copy.prepare(presentation: presentation, layer: self, defaultDuration: defaultDuration)
-        if let key { removeAnimation(forKey: key) }
+        if let key, replaces { removeAnimation(forKey: key) }
         let entry = AttachedAnimation(key: key, animation: copy, sequence: Scene.nextSequence())
-        attached.append(entry)
+        appendAttached(entry)
         invalidatePresentation(subtree: false)
         scene?.didAdd(entry, to: self)
     }
 
     /// Detaches the animation under `key`; it stops with finished = false unless it had ended.
     public func removeAnimation(forKey key: String) {
-        guard let index = attached.firstIndex(where: { $0.key == key }) else { return }
+        guard attachedKeyCounts[key] != nil, let index = attached.firstIndex(where: { $0.key == key }) else { return }
         detach(at: index, finished: false)
     }
 
@@ -42,13 +55,28 @@ extension Layer {
 
     /// Removes the attached animation at `index`, emitting its stop unless already emitted.
     func detach(at index: Int, finished: Bool) {
-        let entry = attached.remove(at: index)
+        let entry = removeAttached(at: index)
         invalidatePresentation(subtree: false)
         if let scene {
             scene.emitStop(entry, layer: self, finished: finished, at: nil)
         } else {
             entry.didStop = true
         }
+    }
+
+    func appendAttached(_ entry: AttachedAnimation) {
+        attached.append(entry)
+        if let key = entry.key { attachedKeyCounts[key, default: 0] += 1 }
+    }
+
+    @discardableResult
+    func removeAttached(at index: Int) -> AttachedAnimation {
+        let entry = attached.remove(at: index)
+        if let key = entry.key {
+            let count = attachedKeyCounts[key, default: 1] - 1
+            attachedKeyCounts[key] = count > 0 ? count : nil
+        }
+        return entry
     }
 
     /// The property path for `keyPath` on this layer: a layer property or one of its custom ones.

@@ -6,8 +6,9 @@ extension Layer {
     }
 
     /// Inserts `layer` at `index` among the sublayers (clamped to 0...count); index 0 is the back.
+    /// A layer that cannot join here (see `insertionProblem(for:)`) is left where it is.
     public func insertSublayer(_ layer: Layer, at index: Int) {
-        guard layer !== self, !isDescendant(of: layer) else { return }
+        guard insertionProblem(for: layer) == nil else { return }
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
         layer.superlayer = self
@@ -62,6 +63,47 @@ extension Layer {
         invalidatePresentation(subtree: false)
     }
 
+    /// How many layers deep a tree may be, its root included: 128.
+    ///
+    /// Why a limit: the tree is walked recursively (attaching to a scene, invalidating a subtree,
+    /// layout, snapshots, rendering, tearing down), and a chain tens of thousands deep overflowed
+    /// the stack. Why this one: the renderer's walk takes about 20 KB of stack per level in a
+    /// debug build (an 8 MB stack ran out between 300 and 500 levels), so 128 levels stay under
+    /// a third of it. UIKit hierarchies are rarely more than a few dozen deep.
+    public static let maximumTreeDepth = 128
+
+    /// Why `layer` cannot become a sublayer of this layer, or nil when it can: it is this layer
+    /// or one of its ancestors (a cycle), or the tree would grow deeper than `maximumTreeDepth`.
+    ///
+    /// Complexity: O(depth of this layer + size of `layer`'s subtree), which an insertion pays
+    /// anyway (it invalidates the subtree); a leaf costs O(depth) ≤ 128 steps.
+    public func insertionProblem(for layer: Layer) -> TreeInsertionProblem? {
+        if layer === self { return .cycle }
+        var depth = 1  // this layer's level: 1 for a root
+        var node = superlayer
+        while let current = node {
+            if current === layer { return .cycle }
+            depth += 1
+            node = current.superlayer
+        }
+        let height = layer.subtreeHeight(limit: Layer.maximumTreeDepth - depth)
+        return depth + height > Layer.maximumTreeDepth ? .tooDeep(depth: depth + height) : nil
+    }
+
+    /// The levels of this layer's subtree (1 for a leaf), counted without recursion and no further
+    /// than `limit` + 1 (enough to tell that it exceeds `limit`).
+    func subtreeHeight(limit: Int) -> Int {
+        if sublayers.isEmpty { return 1 }
+        var height = 1
+        var pending: [(layer: Layer, level: Int)] = [(self, 1)]
+        while let (layer, level) = pending.popLast() {
+            height = Swift.max(height, level)
+            if height > limit { return height }
+            for child in layer.sublayers { pending.append((child, level + 1)) }
+        }
+        return height
+    }
+
     /// Whether `ancestor` is this layer's parent, grandparent, ...
     public func isDescendant(of ancestor: Layer) -> Bool {
         var node = superlayer
@@ -88,4 +130,12 @@ extension Layer {
         if let newScene, !attached.isEmpty { newScene.listAnimated(self) }
         for child in sublayers { child.attach(to: newScene) }
     }
+}
+
+/// Why a layer cannot join a tree where it was asked to (`Layer.insertionProblem(for:)`).
+public enum TreeInsertionProblem: Equatable, Sendable {
+    /// The layer is the receiver or one of its ancestors.
+    case cycle
+    /// The tree would be `depth` layers deep, more than `Layer.maximumTreeDepth`.
+    case tooDeep(depth: Int)
 }

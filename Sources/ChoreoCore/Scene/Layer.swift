@@ -26,6 +26,9 @@ public final class Layer {
     /// Whether sublayers are clipped to the bounds (UIView's clipsToBounds).
     public var masksToBounds = false
     public var content = LayerContent.none
+    /// What the layer (and its view) is charged against a script's memory limit, if a script
+    /// made it (`HostMemoryAccount`).
+    public var memoryCharge: HostMemoryCharge?
     /// Per-key implicit actions: `false` disables the implicit animation of that property.
     public var actions: [String: Bool] = [:]
 
@@ -45,8 +48,12 @@ public final class Layer {
     /// (`Scene.deinit`).
     public internal(set) unowned(unsafe) var scene: Scene?
 
-    /// Attached animations in the order they were added (the order they compose in).
+    /// Attached animations in the order they were added (the order they compose in). Changed
+    /// only through `appendAttached` and `removeAttached(at:)`, which keep `attachedKeyCounts`.
     var attached: [AttachedAnimation] = []
+    /// How many attached animations hold each key, so that adding under a new key need not scan
+    /// `attached` (which made adding n keyed animations O(n²)).
+    var attachedKeyCounts: [String: Int] = [:]
     /// The scene whose list of animated layers (or batch) holds this layer, if any. Not weak, for
     /// the reason `scene` is not: a weak reference gives the scene a side table, and every retain
     /// of the scene (once per presentation read) the slow path. The scene clears it when it goes.
@@ -70,13 +77,24 @@ public final class Layer {
     /// need not look (−∞: look at the next frame).
     var nextEventCheck = MediaTime(-Double.infinity)
 
+    /// How many animations one layer may hold: 10,000. Each frame and each addition composes the
+    /// attached animations, so an unbounded pile makes every frame (and a view animation block's
+    /// additive bookkeeping, O(n) per change) unboundedly slow.
+    public static let maximumAnimationCount = 10_000
+
     public init(name: String? = nil) {
         self.name = name
     }
 
     deinit {
-        // The sublayers that outlive this layer lose it as an ancestor.
-        for child in sublayers { child.invalidatePresentation(subtree: true) }
+        // The sublayers that outlive this layer lose it as an ancestor, and are no longer in a
+        // tree that holds their views: without this a view and its layer kept each other alive
+        // (`viewRetainedByTree`) once the tree above them went, and every view of a dropped
+        // scene leaked.
+        for child in sublayers {
+            child.invalidatePresentation(subtree: true)
+            child.viewRetainedByTree = nil
+        }
     }
 }
 

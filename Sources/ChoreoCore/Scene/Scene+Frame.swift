@@ -86,7 +86,7 @@ extension Scene {
             if !entry.didStop, let end = timing.activeEndTime, local >= end {
                 emitStop(entry, layer: layer, finished: true, at: globalTime(end, mapping, fallback: time))
                 if entry.animation.isRemovedOnCompletion {
-                    layer.attached.remove(at: index)
+                    layer.removeAttached(at: index)
                     layer.invalidatePresentation(subtree: false)
                     continue
                 }

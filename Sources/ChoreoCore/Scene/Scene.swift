@@ -16,6 +16,8 @@ import Synchronization
 public final class Scene {
     /// The root view (`scene.view` in scripts); its layer is the root of the layer tree.
     public let rootView: View
+    /// What the scene is charged against a script's memory limit, if a script made it.
+    public var memoryCharge: HostMemoryCharge?
 
     deinit {
         // Layers hold their scene unretained (`Layer.scene`, `Layer.listedIn`): none may outlive

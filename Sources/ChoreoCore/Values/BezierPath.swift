@@ -176,10 +176,19 @@ extension BezierPath {
         return path
     }
 
+    /// How many elements a path from outside (a script, a motion spec) may hold: 100,000. Every
+    /// frame that strokes part of a shape (`strokeStart`, `strokeEnd`) or moves a layer along a
+    /// path measures the whole path, so the limit bounds that per-frame work and its memory.
+    public static let maximumElementCount = 100_000
+
     /// Appends `element` after checking it as `validated(_:parameter:)` does: the throwing
     /// builder for scripts. The error names the element's position in the path, 1-based.
     public mutating func append(validating element: Element, parameter: String = "path") throws(ArgumentError) {
         let name = "\(parameter)[\(elements.count + 1)]"
+        guard elements.count < BezierPath.maximumElementCount else {
+            throw ArgumentError(parameter: parameter, requirement: "must hold at most \(BezierPath.maximumElementCount) elements",
+                                value: "more")
+        }
         func check(_ point: Point, _ role: String) throws(ArgumentError) {
             _ = try Point.validated(x: point.x, y: point.y, parameter: name + "." + role)
         }

@@ -81,18 +81,19 @@ extension ScriptHost {
                     guard let child = entry.objectValue as? Animation else {
                         throw ScriptValues.mismatch(name, "an animation", entry)
                     }
-                    guard !ScriptHost.animation(child, contains: group) else {
+                    let contains: Bool? = (child as? AnimationGroup)?.treeContains(group) ?? (child === group)
+                    switch contains {
+                    case false?: break
+                    case true?:
                         throw ArgumentError(parameter: name, requirement: "must not contain the group itself", value: "the group")
+                    case nil:
+                        throw ArgumentError(parameter: name, requirement:
+                            "may hold at most \(AnimationGroup.maximumTreeSize) animations, nested ones included", value: "more")
                     }
                     children.append(child)
                 }
                 group.animations = children
             })]
-    }
-
-    private static func animation(_ animation: Animation, contains group: AnimationGroup) -> Bool {
-        guard animation !== group else { return true }
-        return (animation as? AnimationGroup)?.animations.contains { Self.animation($0, contains: group) } ?? false
     }
 
     /// CATransition's type, subtype and progress range. UIKit's spellings are accepted too

@@ -14,6 +14,8 @@ extension ScriptHost {
                 let layer = try call.object(at: 1, as: Layer.self)
                 let animation = try call.object(at: 2, as: Animation.self, name: "animation")
                 let key = try call.optionalString(at: 3, name: "key")
+                try (animation as? AnimationGroup)?.checkTreeBounds()  // before any walk of the tree
+                try call.vm.reserveHostMemory(animation.estimatedHostBytes)  // the layer's copy
                 try layer.add(try fittingSprings(of: animation, on: layer), forKey: key)
                 return 0
             },

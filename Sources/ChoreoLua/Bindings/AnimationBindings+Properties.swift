@@ -52,7 +52,10 @@ extension ScriptHost {
         vm.register(LuaClass<T>(
             name,
             methods: ["copy": { call in
-                call.push(.object(try call.object(at: 1, as: T.self).copy()))
+                let copy = try call.object(at: 1, as: T.self).copy()
+                copy.memoryCharge = nil  // charged anew, checked against the limit
+                try call.chargeNew(copy)
+                call.push(.object(copy))
                 return 1
             }],
             getProperty: { call, animation, key in
@@ -61,7 +64,7 @@ extension ScriptHost {
             },
             setProperty: { call, animation, key in
                 guard let set = try lookup(key).set else { throw LuaCallError("\(name).\(key) is read-only") }
-                try set(animation, call.value(at: 3))
+                try call.charging(animation) { try set(animation, call.value(at: 3)) }
             },
             describe: describe))
     }

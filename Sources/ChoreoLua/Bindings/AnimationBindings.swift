@@ -79,6 +79,7 @@ extension ScriptHost {
                 try prepare?(options, animation)
                 try apply(options, to: animation, properties, handled: ["keyPath"] + handled)
             }
+            try call.chargeNew(animation)
             call.push(object: animation)
             return 1
         }
@@ -90,6 +91,7 @@ extension ScriptHost {
             _ = try call.optionalTable(at: 1, name: "properties")
             let animation = make()
             if let options = call.value(at: 1).tableValue { try apply(options, to: animation, properties) }
+            try call.chargeNew(animation)
             call.push(object: animation)
             return 1
         }

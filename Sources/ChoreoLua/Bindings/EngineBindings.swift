@@ -15,7 +15,10 @@ extension ScriptHost {
         vm.registerGlobal("after") { [unowned self] call in
             let delay = try call.number(at: 1, name: "seconds")
             let action = try call.function(at: 2, name: "action")
-            let handle = try engine.after(delay) { [unowned self] in try callback(action, as: .timer) }
+            let charge = try call.charge(bytes: HostMemoryEstimate.timer)  // given back with the callback
+            let handle = try engine.after(delay) { [unowned self] in
+                try withExtendedLifetime(charge) { try callback(action, as: .timer) }
+            }
             handle.origin = call.callerSite
             call.push(object: handle)
             return 1
@@ -24,8 +27,9 @@ extension ScriptHost {
             let interval = try call.number(at: 1, name: "seconds")
             let action = try call.function(at: 2, name: "action")
             var handle: TimerHandle?
+            let charge = try call.charge(bytes: HostMemoryEstimate.timer)  // given back with the callback
             handle = try engine.every(interval) { [unowned self] in
-                try callback(action, handle.map { [.object($0)] } ?? [], as: .timer)
+                try withExtendedLifetime(charge) { try callback(action, handle.map { [.object($0)] } ?? [], as: .timer) }
             }
             handle?.origin = call.callerSite
             call.push(object: handle!)
@@ -51,7 +55,10 @@ extension ScriptHost {
 
         vm.registerGlobal("DisplayLink", functions: ["new": { [unowned self] call in
             let action = try call.function(at: 1, name: "callback")
-            let link = try engine.addDisplayLink { [unowned self] link in try callback(action, [.object(link)], as: .displayLink) }
+            let charge = try call.charge(bytes: HostMemoryEstimate.timer)  // given back with the callback
+            let link = try engine.addDisplayLink { [unowned self] link in
+                try withExtendedLifetime(charge) { try callback(action, [.object(link)], as: .displayLink) }
+            }
             link.origin = call.callerSite
             call.push(object: link)
             return 1

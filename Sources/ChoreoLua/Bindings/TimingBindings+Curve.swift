@@ -18,11 +18,30 @@ public final class ScriptCurve: TimingCurve {
     /// UISpringTimingParameters' per-axis initial velocity (progress per second; 1 = the whole
     /// distance in one second). The curve's own motion uses `dx`; position animators use both.
     public let initialVelocity: Vector?
+    /// How many `reversed`/`mirrored` wrappers the base is (0 for a plain curve).
+    let compositionDepth: Int
 
-    public init(_ base: any TimingCurve, name: String? = nil, initialVelocity: Vector? = nil) {
+    /// How many times a curve may be reversed or mirrored in a row: 32. Each wrapper is a level
+    /// of recursion on every sample, so a chain 200,000 long overflowed the stack.
+    static let maximumCompositionDepth = 32
+
+    public convenience init(_ base: any TimingCurve, name: String? = nil, initialVelocity: Vector? = nil) {
+        self.init(base, name: name, initialVelocity: initialVelocity, compositionDepth: 0)
+    }
+
+    init(_ base: any TimingCurve, name: String? = nil, initialVelocity: Vector? = nil, compositionDepth: Int) {
         self.base = (base as? ScriptCurve)?.base ?? base
         self.name = name
         self.initialVelocity = initialVelocity
+        self.compositionDepth = compositionDepth
+    }
+
+    /// This curve wrapped once more (`reversed`, `mirrored`), refused past the depth limit.
+    func composed(_ wrap: (AnyTimingCurve) -> any TimingCurve) throws -> ScriptCurve {
+        guard compositionDepth < Self.maximumCompositionDepth else {
+            throw BindingError("a curve may be reversed or mirrored at most \(Self.maximumCompositionDepth) times in a row")
+        }
+        return ScriptCurve(wrap(AnyTimingCurve(base)), compositionDepth: compositionDepth + 1)
     }
 
     /// `curve` as a curve object: itself when it already is one, else a new wrapper.
@@ -121,12 +140,12 @@ extension ScriptHost {
                 "velocity": { [unowned self] call in try evaluate(call) { $0.velocity(at: $1) } },
                 "reversed": { call in
                     let curve = try call.object(at: 1, as: ScriptCurve.self)
-                    call.push(object: ScriptCurve(ReversedCurve(AnyTimingCurve(curve.base))))
+                    call.push(object: try curve.composed { ReversedCurve($0) })
                     return 1
                 },
                 "mirrored": { call in
                     let curve = try call.object(at: 1, as: ScriptCurve.self)
-                    call.push(object: ScriptCurve(MirroredCurve(AnyTimingCurve(curve.base))))
+                    call.push(object: try curve.composed { MirroredCurve($0) })
                     return 1
                 },
             ],

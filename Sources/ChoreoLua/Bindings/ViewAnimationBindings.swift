@@ -81,6 +81,7 @@ extension ScriptHost {
                 let to = try table.object("to", as: View.self)
                 let (duration, _, options, _, completion) =
                     try blockArguments(table, in: "View.transitionFrom", needsAnimations: false)
+                if to !== from, let container = from.superview { try Self.checkInsertion(of: to, into: container) }
                 try View.transition(
                     from: from, to: to, in: engine.scene, duration: duration, options: options, completion: completion)
                 return 0

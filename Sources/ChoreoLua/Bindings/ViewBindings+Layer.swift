@@ -94,13 +94,15 @@ extension ScriptHost {
             "setValue": { call in
                 let layer = try call.object(at: 1, as: Layer.self)
                 let keyPath = try call.string(at: 3, name: "keyPath")
-                if isPlainKey(keyPath) {
-                    try table.set(layer, keyPath, call.value(at: 2))
-                } else {
-                    let path = try PropertyPath(parsing: keyPath)
-                    try layer.setValue(
-                        try ScriptValues.animationValue(call.value(at: 2), kind: path.valueKind, name: keyPath),
-                        forKeyPath: keyPath)
+                try call.charging(layer) {  // a new custom property is charged
+                    if isPlainKey(keyPath) {
+                        try table.set(layer, keyPath, call.value(at: 2))
+                    } else {
+                        let path = try PropertyPath(parsing: keyPath)
+                        try layer.setValue(
+                            try ScriptValues.animationValue(call.value(at: 2), kind: path.valueKind, name: keyPath),
+                            forKeyPath: keyPath)
+                    }
                 }
                 return 0
             },

@@ -14,6 +14,8 @@ protocol ScriptTreeNode: AnyObject {
     var parentNode: Self? { get }
     var childNodes: [Self] { get }
     func isDescendant(of node: Self) -> Bool
+    /// Why `child` cannot be inserted here (a cycle, or a tree too deep), or nil.
+    func insertionProblem(for child: Self) -> TreeInsertionProblem?
     func addChild(_ child: Self)
     /// Inserts `child` at a 0-based index among the children; 0 is the back.
     func insertChild(_ child: Self, at index: Int)
@@ -26,6 +28,7 @@ extension View: ScriptTreeNode {
     var parentNode: View? { superview }
     var childNodes: [View] { subviews }
     func addChild(_ child: View) { addSubview(child) }
+    func insertionProblem(for child: View) -> TreeInsertionProblem? { layer.insertionProblem(for: child.layer) }
     func insertChild(_ child: View, at index: Int) { insertSubview(child, at: index) }
     func insertChild(_ child: View, nextTo sibling: View, above: Bool) {
         if above { insertSubview(child, aboveSubview: sibling) } else { insertSubview(child, belowSubview: sibling) }
@@ -92,13 +95,24 @@ extension ScriptHost {
         }
     }
 
-    /// The child to add (argument 2), checked not to be the parent or one of its ancestors.
+    /// The child to add (argument 2), checked not to be the parent or one of its ancestors, and
+    /// not to make the tree deeper than `Layer.maximumTreeDepth`.
     private static func insertableChild<Node: ScriptTreeNode>(_ call: LuaCallContext, into parent: Node) throws -> Node {
         let child = try call.object(at: 2, as: Node.self, name: Node.noun)
-        guard child !== parent, !parent.isDescendant(of: child) else {
-            throw BindingError("a \(Node.noun) cannot be added to itself or to one of its sub\(Node.noun)s")
-        }
+        try checkInsertion(of: child, into: parent)
         return child
+    }
+
+    /// Throws the message for `parent.insertionProblem(for: child)`, if there is one.
+    static func checkInsertion<Node: ScriptTreeNode>(of child: Node, into parent: Node) throws {
+        switch parent.insertionProblem(for: child) {
+        case nil: return
+        case .cycle:
+            throw BindingError("a \(Node.noun) cannot be added to itself or to one of its sub\(Node.noun)s")
+        case .tooDeep:
+            throw BindingError("the \(Node.noun) tree would be more than \(Layer.maximumTreeDepth) levels deep "
+                + "(the limit that keeps recursive tree walks off the end of the stack)")
+        }
     }
 
     private static func insert<Node: ScriptTreeNode>(_ child: Node, into parent: Node, nextTo sibling: Node, above: Bool) throws {

@@ -13,6 +13,10 @@ final class ViewScriptState {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The entry count at which freed views' entries are next dropped: twice the count left by
+    /// the last pruning, so pruning costs O(1) per update amortized (pruning on every update made
+    /// tagging n views O(n²)).
+    private var pruneThreshold = 64
 
     private func entry(_ view: View) -> Entry? {
         guard let entry = entries[ObjectIdentifier(view)], entry.view === view else { return nil }
@@ -20,7 +24,10 @@ final class ViewScriptState {
     }
 
     private func update(_ view: View, _ edit: (inout Entry) -> Void) {
-        entries = entries.filter { $0.value.view != nil }
+        if entries.count >= pruneThreshold {
+            entries = entries.filter { $0.value.view != nil }
+            pruneThreshold = Swift.max(64, entries.count * 2)
+        }
         var entry = entry(view) ?? Entry(view: view)
         edit(&entry)
         entries[ObjectIdentifier(view)] = entry

@@ -25,13 +25,17 @@ extension ScriptHost {
             "View",
             methods: viewMethods(state),
             getProperty: { call, view, key in try viewTable.get(call, view, key) },
-            setProperty: { call, view, key in try viewTable.set(view, key, call.value(at: 3)) },
+            setProperty: { call, view, key in
+                try call.charging(view.layer) { try viewTable.set(view, key, call.value(at: 3)) }
+            },
             describe: Self.describe))
         vm.register(LuaClass<Layer>(
             "Layer",
             methods: layerMethods(layerTable),
             getProperty: { call, layer, key in try Self.getLayerProperty(layerTable, call, layer, key) },
-            setProperty: { call, layer, key in try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3)) },
+            setProperty: { call, layer, key in
+                try call.charging(layer) { try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3)) }
+            },
             describe: { layer in layer.name.map { "Layer(\($0))" } ?? "Layer" }))
         installPresentation()
         installScenes()
@@ -46,6 +50,7 @@ extension ScriptHost {
                 let options = try call.optionalTable(at: 1, name: "properties")
                 let view = View(content: kind.emptyContent(for: options))
                 try viewTable.apply(options, to: view, allowed: allowed)
+                try call.chargeNew(view.layer)
                 call.push(object: view)
                 return 1
             }
@@ -61,6 +66,7 @@ extension ScriptHost {
             let allowed = layerTable.settableNames.filter { !plainKeys.contains($0) }
                 + ContentKind(layer.content).keys(.layer)
             try layerTable.apply(options, to: layer, allowed: allowed)
+            try call.chargeNew(layer)
             call.push(object: layer)
             return 1
         }])
@@ -83,7 +89,8 @@ extension ScriptHost {
     /// `Scene.new{ width =, height =, backgroundColor = }` and the `Scene` class.
     ///
     /// The first call sets up the engine's scene and returns it; later calls make new scenes
-    /// (a script may return the one it wants driven). Every scene made goes to `createdScenes`.
+    /// (a script may return the one it wants driven). Scenes made go to `createdScenes` weakly: the
+    /// engine holds its own, Lua the others while it refers to them.
     private func installScenes() {
         vm.register(LuaClass<Scene>(
             "Scene",
@@ -120,11 +127,17 @@ extension ScriptHost {
                 let value = options.value("backgroundColor")
                 return value.isNil ? nil : try ScriptValues.color(value, name: "backgroundColor")
             }
-            let scene = createdScenes.isEmpty ? engine.scene : Scene()
+            let charge = try call.charge(bytes: HostMemoryEstimate.scene)
+            let scene = hasMadeScene ? Scene() : engine.scene
+            hasMadeScene = true
+            scene.memoryCharge = charge
             scene.rootView.frame = Rect(x: 0, y: 0, width: width, height: height)
             scene.rootView.bounds = Rect(x: 0, y: 0, width: width, height: height)
             if let background { scene.rootView.backgroundColor = background }
-            createdScenes.append(scene)
+            if sceneRecords.count >= 64, sceneRecords.count.nonzeroBitCount == 1 {
+                sceneRecords.removeAll { $0.scene == nil }  // at powers of two: O(1) amortized
+            }
+            sceneRecords.append(WeakScene(scene: scene))
             call.push(object: scene)
             return 1
         }])

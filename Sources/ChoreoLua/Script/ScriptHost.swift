@@ -22,8 +22,14 @@ public final class ScriptHost {
     public var registry = TimingRegistry()
     /// Where `require` finds modules and relative image paths resolve.
     public let scriptDirectory: String?
-    /// The scenes the script made with `Scene.new`, in order; the first is the engine's.
-    public internal(set) var createdScenes: [Scene] = []
+    /// The scenes the script made with `Scene.new` that are still alive, in order; the first is
+    /// the engine's. Held weakly: a scene the script drops (one per frame, say) is freed once Lua
+    /// collects it, instead of being kept for the whole run.
+    public var createdScenes: [Scene] { sceneRecords.compactMap(\.scene) }
+    /// Every `Scene.new` so far, weakly, pruned of freed scenes as it doubles.
+    var sceneRecords: [WeakScene] = []
+    /// Whether `Scene.new` has run (its first call sets up the engine's scene).
+    var hasMadeScene = false
     /// The first error raised by script code outside an engine callback (a delegate, a curve).
     public internal(set) var deferredError: LuaError? {
         get { deferredErrorSlot.error }
@@ -101,6 +107,11 @@ public final class ScriptHost {
         installMotion()
         vm.addMethods(layerAnimationMethods(), to: Layer.self)
     }
+}
+
+/// A scene `ScriptHost.createdScenes` lists without keeping it alive.
+struct WeakScene {
+    weak var scene: Scene?
 }
 
 /// A host's deferred error, in a box that hot paths can hold without holding the host.

@@ -13,7 +13,13 @@ extension TestSession {
             return Verdict(pass: vm.rawEqual(actual, argument(1)), expected: show(argument(1)), received: received)
         case .toEqual:
             var seen: Set<[UInt]> = []
-            let difference = self.difference(actual, argument(1), at: "", seen: &seen)
+            let difference: Difference?
+            do {
+                difference = try self.difference(actual, argument(1), at: "", depth: 0, seen: &seen)
+            } catch {
+                return Verdict(pass: false, expected: "", received: received, usageError:
+                    "tables nested more than \(Self.maximumEqualDepth) levels deep cannot be compared")
+            }
             var verdict = Verdict(pass: difference == nil, expected: show(argument(1)), received: received)
             if let difference, !difference.path.isEmpty {
                 verdict.notes = ["Difference at \(difference.path): expected \(difference.expected), received \(difference.received)"]
@@ -70,7 +76,13 @@ extension TestSession {
     /// are deeply equal: raw-equal; numbers equal (NaN equals NaN); script values exactly equal,
     /// also to a table or string that describes the same value (`{x = 1, y = 2}`, `"orange"`);
     /// tables with the same keys and deeply equal values (metatables are not compared).
-    func difference(_ received: LuaValue, _ expected: LuaValue, at path: String, seen: inout Set<[UInt]>) -> Difference? {
+    ///
+    /// Recursive, so bounded: tables nested deeper than `maximumEqualDepth` throw
+    /// `NestedTooDeeply` (a script can build a chain of tables 100,000 deep, which would
+    /// overflow the stack).
+    func difference(
+        _ received: LuaValue, _ expected: LuaValue, at path: String, depth: Int, seen: inout Set<[UInt]>
+    ) throws(NestedTooDeeply) -> Difference? {
         let vm = host.vm
         if vm.rawEqual(received, expected) { return nil }
         if let a = received.doubleValue, let b = expected.doubleValue, a.isNaN && b.isNaN { return nil }
@@ -84,16 +96,25 @@ extension TestSession {
         guard let a = received.tableValue, let b = expected.tableValue else { return differ }
         let pair = [vm.identity(of: a), vm.identity(of: b)]
         if seen.contains(pair) { return nil }  // already being compared further up
+        guard depth < Self.maximumEqualDepth else { throw NestedTooDeeply() }
         seen.insert(pair)
         for entry in TestValueFormat.sortedEntries(b) {
             let step = path + TestValueFormat.pathStep(entry.key)
-            if let found = difference(vm.rawGet(a, key: entry.key), entry.value, at: step, seen: &seen) { return found }
+            if let found = try difference(vm.rawGet(a, key: entry.key), entry.value, at: step, depth: depth + 1, seen: &seen) {
+                return found
+            }
         }
         for entry in TestValueFormat.sortedEntries(a) where vm.rawGet(b, key: entry.key).isNil {
             return Difference(path: path + TestValueFormat.pathStep(entry.key), expected: "nil", received: show(entry.value))
         }
         return nil
     }
+
+    /// How deep `toEqual` follows nested tables: 200 levels (as deep as Lua's own C calls nest).
+    static let maximumEqualDepth = 200
+
+    /// Tables nested deeper than `maximumEqualDepth`.
+    struct NestedTooDeeply: Error {}
 
     // MARK: toBeCloseTo
 

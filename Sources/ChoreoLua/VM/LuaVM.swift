@@ -1,3 +1,4 @@
+import ChoreoCore
 import CLua
 import CLuaShim
 
@@ -37,6 +38,11 @@ public final class LuaVM {
     /// can die inside a garbage-collector finalizer, where the state must not be touched).
     var pendingReferences: [Int32] = []
     var classes: [ObjectIdentifier: LuaClassInfo] = [:]
+    /// Host objects made for scripts, counted against `memoryLimit` with the Lua heap
+    /// (LuaVM+HostMemory.swift). Objects hold charges on it and may outlive the VM.
+    public let hostMemory = HostMemoryAccount()
+    /// Bytes charged since the garbage collector last stepped for them (LuaVM+HostMemory.swift).
+    var hostBytesSinceStep = 0
 
     /// Bytes the state may hold while Lua code runs.
     public var memoryLimit: Int {
@@ -78,6 +84,7 @@ public final class LuaVM {
         }
         self.state = state
         lsx_set_time_limit(state, timeLimit)
+        lsx_set_host_counter(state, hostMemory.counter)
         let print = LuaHostFunctionBox(name: "print", role: .function, body: LuaVM.printFunction)
         let require = LuaHostFunctionBox(name: "require", role: .function, body: LuaVM.moduleLoader)
         guard lsx_open_sandbox(state, print.retainedPointer(), require.retainedPointer()) == LUA_OK else {

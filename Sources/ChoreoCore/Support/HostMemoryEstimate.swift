@@ -1,0 +1,98 @@
+/// The sizes `HostMemoryAccount` charges for host objects: documented estimates (docs/lua-api.md,
+/// "Limits"), close to what the objects take on the heap, so that a script's memory limit bounds
+/// the process and not only its Lua heap.
+///
+///     HostMemoryEstimate.view          // 2,048 bytes: the view, its layer, model and presentation
+///     layer.estimatedHostBytes          // the base size plus its text, path or image name
+///
+/// Images are charged for their file name only: a decoded image lives in the renderer's cache,
+/// which `render` bounds by the images a scene names.
+public enum HostMemoryEstimate {
+    /// A view with its layer (model and presentation properties, tree links, caches).
+    public static let view = 2_048
+    /// A standalone layer.
+    public static let layer = 1_536
+    /// A scene: its root view, frame context, animation batch and transaction state.
+    public static let scene = 8_192
+    /// An animation object, before its keyframe values, key times and path.
+    public static let animation = 512
+    /// A timer (`after`, `every`) or a display link, with its callback.
+    public static let timer = 256
+    /// Per keyframe value.
+    public static let keyframeValue = MemoryLayout<AnimationValue>.stride
+    /// Per path element.
+    public static let pathElement = MemoryLayout<BezierPath.Element>.stride
+    /// Per custom property a layer holds (`setValue(_:forKey:)`).
+    public static let customProperty = 64
+    /// Per key time, timing function, tension, continuity or bias value.
+    public static let keyframeNumber = 16
+}
+
+extension Layer {
+    /// The bytes this layer (with its view, if it has one) is charged: the base size plus its
+    /// content (text bytes, path elements, image file name).
+    public var estimatedHostBytes: Int {
+        (view == nil ? HostMemoryEstimate.layer : HostMemoryEstimate.view) + content.estimatedHostBytes
+            + (name?.utf8.count ?? 0) + model.custom.count * HostMemoryEstimate.customProperty
+    }
+}
+
+extension Layer {
+    /// A function that puts back what `estimatedHostBytes` counts (content, name, custom
+    /// properties) as it is now: how a change that does not fit under the memory limit is undone.
+    public func estimateRestorer() -> () -> Void {
+        let (content, name, custom) = (self.content, self.name, model.custom)
+        return { [self] in
+            self.content = content
+            self.name = name
+            if model.custom != custom { model.custom = custom }
+        }
+    }
+}
+
+extension LayerContent {
+    /// The bytes the content holds beyond the layer.
+    public var estimatedHostBytes: Int {
+        switch self {
+        case .none, .blur: 0
+        case .text(let text): text.text.utf8.count
+        case .image(let image): image.path.utf8.count
+        case .shape(let shape): shape.path.elements.count * HostMemoryEstimate.pathElement
+        }
+    }
+}
+
+extension Animation {
+    /// The bytes this animation is charged: the base size plus keyframe values, key times and
+    /// path (a group's children carry charges of their own).
+    public var estimatedHostBytes: Int {
+        var bytes = HostMemoryEstimate.animation
+        if let keyframe = self as? KeyframeAnimation {
+            bytes += keyframe.values.count * HostMemoryEstimate.keyframeValue
+            bytes += (keyframe.path?.elements.count ?? 0) * HostMemoryEstimate.pathElement
+            let numbers = [keyframe.keyTimes?.count, keyframe.timingFunctions?.count, keyframe.tensionValues?.count,
+                           keyframe.continuityValues?.count, keyframe.biasValues?.count]
+            bytes += numbers.reduce(0) { $0 + ($1 ?? 0) } * HostMemoryEstimate.keyframeNumber
+        }
+        return bytes  // a group's children are charged as objects of their own
+    }
+}
+
+extension Animation {
+    /// A function that puts back what `estimatedHostBytes` counts (keyframe values, path, key
+    /// times and curves) as it is now: how a change that does not fit under the limit is undone.
+    public func estimateRestorer() -> () -> Void {
+        guard let keyframe = self as? KeyframeAnimation else { return {} }
+        let (values, path, keyTimes, curves) = (keyframe.values, keyframe.path, keyframe.keyTimes, keyframe.timingFunctions)
+        let (tension, continuity, bias) = (keyframe.tensionValues, keyframe.continuityValues, keyframe.biasValues)
+        return {
+            keyframe.values = values
+            keyframe.path = path
+            keyframe.keyTimes = keyTimes
+            keyframe.timingFunctions = curves
+            keyframe.tensionValues = tension
+            keyframe.continuityValues = continuity
+            keyframe.biasValues = bias
+        }
+    }
+}

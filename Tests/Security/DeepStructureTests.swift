@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+/// Structures a script can make arbitrarily deep end in a clear error at the call that would pass
+/// the documented depth, never in a stack overflow (in building them, using them or freeing them).
+@Suite("Security: deep structures are refused at a documented depth, never overflow the stack")
+struct DeepStructureTests {
+    @Test("A view chain 130,000 deep stops at level 128 with an error naming addSubview and its line")
+    func deepViewChain() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local parent = scene.view
+            for i = 1, 130000 do
+              local child = View.new{ frame = {0, 0, 10, 10} }
+              parent:addSubview(child)
+              parent = child
+            end
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains(
+            "scene.lua:5: View:addSubview: the view tree would be more than 128 levels deep"))
+        #expect(run.seconds < 20)
+    }
+
+    @Test("The deepest allowed tree is attached, laid out, searched, traced, rendered and freed")
+    func deepestAllowedTree() throws {
+        // 127 views under the root: 128 levels. Built bottom-up (the chain joins the tree whole),
+        // then used by every tree walk the runtime has, then freed.
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{ width = 40, height = 40 }
+            local top = View.new{ name = "top", frame = {0, 0, 10, 10} }
+            local leaf = top
+            for i = 2, 127 do
+              local child = View.new{ frame = {0, 0, 10, 10} }
+              leaf:addSubview(child)
+              leaf = child
+            end
+            leaf.tag = 7
+            leaf.layoutSubviews = function(view) end
+            scene.view:addSubview(top)
+            assert(scene.view:viewWithTag(7) == leaf)
+            scene.view:layoutIfNeeded()
+            View.animate{ duration = 0.1, animations = function() leaf.alpha = 0.5 end }
+            local ok, message = pcall(function() leaf:addSubview(View.new{}) end)
+            assert(not ok and message:find("more than 128 levels deep", 1, true), message)
+            after(0.2, function() top:removeFromSuperview(); top = nil; leaf = nil end)
+            """)
+        let run = try HostileRun.choreo(["trace", path, "--duration", "0.3"], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 0, "\(run.errors)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-deep-\(UUID().uuidString)")
+        let render = try HostileRun.choreo(["render", path, "--duration", "0.1", "--out", folder.path], timeout: 60)
+        #expect(!render.hung && !render.crashed)
+        #expect(render.status == 0, "\(render.errors)")
+    }
+
+    @Test("Moving a deep chain under another deep chain is refused when the sum passes the limit")
+    func joiningChains() throws {
+        let path = try HostileRun.scene("""
+            local function chain(n)
+              local top = View.new{}
+              local leaf = top
+              for i = 2, n do local child = View.new{}; leaf:addSubview(child); leaf = child end
+              return top, leaf
+            end
+            local scene = Scene.new{}
+            local a, aLeaf = chain(70)
+            local b = chain(70)
+            aLeaf:addSubview(b)
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:10: View:addSubview: the view tree would be more than 128 levels deep"))
+    }
+
+    @Test("Layers nest under the same limit as views")
+    func deepLayerChain() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local parent = scene.view.layer
+            for i = 1, 50000 do
+              local child = Layer.new{}
+              parent:addSublayer(child)
+              parent = child
+            end
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:5: Layer:addSublayer: the layer tree would be more than 128 levels deep"))
+    }
+
+    @Test("A chain of 100,000 animation groups is refused when added, and freed without overflow")
+    func deepGroupChain() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local top = AnimationGroup.new()
+            local group = top
+            for i = 1, 100000 do
+              local child = AnimationGroup.new()
+              group.animations = { child }
+              group = child
+            end
+            scene.view.layer:addAnimation(top, "deep")
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:9: Layer:addAnimation: animations may nest groups at most 100 deep"))
+    }
+
+    @Test("Groups sharing one child at every level (2^60 leaves) are refused at once, not walked")
+    func exponentialGroups() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local g = BasicAnimation.new("opacity")
+            for i = 1, 60 do local c = AnimationGroup.new(); c.animations = { g, g }; g = c end
+            scene.view.layer:addAnimation(g, "wide")
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains(
+            "scene.lua:4: Layer:addAnimation: animations may hold at most 10000 animations, nested ones included"))
+        #expect(run.seconds < 20)
+    }
+
+    @Test("A curve reversed 200,000 times is refused at the 33rd time")
+    func deepCurveChain() throws {
+        let path = try HostileRun.scene("""
+            local curve = Timing.steps(2, "jump-end")
+            for i = 1, 200000 do curve = curve:reversed() end
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:2: Curve:reversed: a curve may be reversed or mirrored at most 32 times in a row"))
+    }
+
+    @Test("toEqual on tables 100,000 deep is a test error at the expect line, not a crash")
+    func deepToEqual() throws {
+        let path = try HostileRun.scene("""
+            local function nest(n) local t = {} for i = 1, n do t = { t } end return t end
+            describe("deep", function()
+              it("compares", function()
+                expect(nest(100000)).toEqual(nest(100000))
+              end)
+            end)
+            """, name: "deep_test.lua")
+        let run = try HostileRun.choreo(["test", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        let text = run.output + run.errors
+        #expect(text.contains("deep_test.lua:4"))
+        #expect(text.contains("tables nested more than 200 levels deep cannot be compared"))
+    }
+}

@@ -1,0 +1,118 @@
+import ChoreoCore
+import ChoreoLua
+import ChoreoRuntime
+import Foundation
+import Testing
+
+/// Host objects count against `--memory-limit` with the Lua heap, and what a script drops is freed.
+@Suite("Security: host memory is bounded by the memory limit, and dropped objects are freed")
+struct HostMemoryTests {
+    @Test("A million views under --memory-limit 16 end in a clear error naming View.new and its line, fast")
+    func millionViews() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local keep = {}
+            for i = 1, 1000000 do keep[i] = View.new{} end
+            """)
+        let run = try HostileRun.choreo(["run", path, "--memory-limit", "16"], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:3: View.new: memory limit exceeded (16 MiB): "))
+        #expect(run.seconds < 20)
+    }
+
+    @Test("Views kept in the tree count too: the million-view tree stops at the limit, not at 2 GB")
+    func viewsInTheTree() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            for i = 1, 1000000 do scene.view:addSubview(View.new{}) end
+            """)
+        let run = try HostileRun.choreo(["run", path, "--memory-limit", "16"], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:2: "))
+        #expect(run.errors.contains("memory limit exceeded"))
+        #expect(run.seconds < 20)
+    }
+
+    @Test("Each kind of host object is charged its documented estimate and given back when it goes")
+    func chargesFollowObjects() throws {
+        let host = try ScriptHost()
+        let base = host.vm.hostMemory.bytes
+        try host.run(source: """
+            keep = {
+              View.new{}, Layer.new{}, Label.new{ text = string.rep("x", 1000) },
+              KeyframeAnimation.new{ keyPath = "opacity", values = {0, 1, 0.5} },
+              after(1, function() end),
+            }
+            """, chunkName: "charges.lua")
+        let charged = host.vm.hostMemory.bytes - base
+        let expected = HostMemoryEstimate.view + HostMemoryEstimate.layer + HostMemoryEstimate.view + 1000
+            + HostMemoryEstimate.animation + 3 * HostMemoryEstimate.keyframeValue + HostMemoryEstimate.timer
+        #expect(charged == expected)
+        try host.run(source: "keep = nil", chunkName: "drop.lua")
+        host.engine.scene.commit()
+        try host.engine.run(until: .idle)  // the timer fires and lets its callback go
+        host.vm.collectGarbage()
+        #expect(host.vm.hostMemory.bytes == base)
+    }
+
+    @Test("A label's text that grows past the limit is refused at the assignment, naming the property's line")
+    func growingText() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local label = Label.new{}
+            local text = string.rep("x", 4 * 1024 * 1024)
+            local labels = {}
+            for i = 1, 100 do labels[i] = Label.new{}; labels[i].text = text end
+            """)
+        let run = try HostileRun.choreo(["run", path, "--memory-limit", "16"], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:5: "))
+        #expect(run.errors.contains("memory limit exceeded (16 MiB)"))
+    }
+
+    @Test("A scene dropped every frame is freed: a thousand frames of Scene.new keep the host count flat")
+    func droppedScenes() throws {
+        let host = try ScriptHost()
+        try host.run(source: """
+            Scene.new{}
+            local frames = 0
+            local link
+            link = DisplayLink.new(function()
+              local dropped = Scene.new{ width = 10, height = 10 }
+              dropped.view:addSubview(View.new{})
+              frames = frames + 1
+              if frames == 1000 then link:invalidate() end
+            end)
+            """, chunkName: "scenes.lua")
+        try host.engine.run(until: .idle)
+        host.vm.collectGarbage()
+        #expect(host.createdScenes.count == 1)
+        // The engine's scene and nothing else: no scene, view or display link is left charged.
+        #expect(host.vm.hostMemory.bytes == HostMemoryEstimate.scene)
+    }
+
+    @Test("Finished timers and display links are freed: 100,000 of each leave the process small")
+    func finishedCallbacks() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local n = 0
+            local function tick()
+              n = n + 1
+              if n % 2 == 0 then
+                local link
+                link = DisplayLink.new(function() link:invalidate(); tick() end)
+              elseif n < 200000 then
+                after(0.001, tick)
+              end
+            end
+            tick()
+            """)
+        // With a 4 MiB limit, 200,000 finished callbacks only fit if each is given back.
+        let run = try HostileRun.choreo(["run", path, "--memory-limit", "4", "--duration", "100000"], timeout: 120)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 0, "\(run.errors)")
+    }
+}

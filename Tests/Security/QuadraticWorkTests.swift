@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// Host work that used to grow with the square of the input now grows linearly (or n log n), or
+/// is bounded with a clear error. Sizes are chosen so that quadratic work would take minutes; the
+/// time bounds are generous (a loaded 2-core machine), the limits exact.
+@Suite("Security: no quadratic host work; sizes past the documented limits are clear errors")
+struct QuadraticWorkTests {
+    @Test("10,000 keyed animations on one layer are added in linear time; the 10,001st is refused")
+    func manyAnimationsOnOneLayer() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local box = View.new{ frame = {0, 0, 10, 10} }
+            scene.view:addSubview(box)
+            for i = 1, 10000 do
+              local fade = BasicAnimation.new("opacity")
+              fade.fromValue, fade.toValue, fade.duration = 0, 1, 10
+              box.layer:addAnimation(fade, "fade" .. i)
+            end
+            local extra = BasicAnimation.new("opacity")
+            extra.fromValue, extra.toValue = 0, 1
+            box.layer:addAnimation(extra, "fade1")   -- replaces one: allowed
+            box.layer:addAnimation(extra, "one too many")
+            """)
+        let run = try HostileRun.choreo(["run", path, "--duration", "0.1"], timeout: 120)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains(
+            "scene.lua:12: Layer:addAnimation: animation cannot be added: a layer holds at most 10000 animations"))
+        #expect(run.seconds < 20)
+    }
+
+    @Test("Tagging 40,000 views and finding one by tag takes linear time")
+    func manyTags() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            for i = 1, 40000 do
+              local view = View.new{}
+              scene.view:addSubview(view)
+              view.tag = i
+            end
+            assert(scene.view:viewWithTag(40000).tag == 40000)
+            print("tagged")
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 120)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("tagged"))
+        #expect(run.seconds < 20)
+    }
+
+    @Test("20,000 leaves added under a view 127 levels deep: each addition walks at most 128 ancestors")
+    func leavesUnderADeepView() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local deep = scene.view
+            for i = 1, 126 do local child = View.new{}; deep:addSubview(child); deep = child end
+            for i = 1, 20000 do deep:addSubview(View.new{}) end
+            print(#deep.subviews)
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 120)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("20000"))
+        #expect(run.seconds < 20)
+    }
+
+    @Test("A cubicPaced keyframe animation takes 10,000 values in linear time; 10,001 are refused")
+    func manyKeyframeValues() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local box = View.new{ frame = {0, 0, 10, 10} }
+            scene.view:addSubview(box)
+            local function values(n) local v = {} for i = 1, n do v[i] = (i * 7919) % 1000 end return v end
+            local move = KeyframeAnimation.new("position.x")
+            move.values, move.calculationMode, move.duration = values(10000), "cubicPaced", 1
+            box.layer:addAnimation(move, "move")
+            move.values = values(10001)
+            box.layer:addAnimation(move, "too many")
+            """)
+        let run = try HostileRun.choreo(["run", path, "--duration", "0.1"], timeout: 120)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:9: Layer:addAnimation: values must hold at most 10000 values (got 10001)"))
+        #expect(run.seconds < 30)
+    }
+
+    @Test("A path takes 100,000 elements; a million-segment path is refused at the 100,001st")
+    func millionSegmentPath() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local function path(n)
+              local p = {{"move", 0, 0}}
+              for i = 1, n - 1 do p[#p + 1] = {"line", i % 100, (i * 7) % 100} end
+              return p
+            end
+            local shape = ShapeView.new{ path = path(100000), frame = {0, 0, 100, 100}, strokeColor = "white" }
+            scene.view:addSubview(shape)
+            shape.path = path(1000000)
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 120)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:9: "))
+        #expect(run.errors.contains("path must hold at most 100000 elements"))
+        #expect(run.seconds < 30)
+    }
+
+    @Test("Rendering a 100,000-character label in a narrow frame truncates by bisection, in seconds")
+    func longLabelTruncation() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{ width = 60, height = 40 }
+            scene.view:addSubview(Label.new{ text = string.rep("abcdefghij", 10000), frame = {0, 0, 50, 30} })
+            """)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-label-\(UUID().uuidString)")
+        let run = try HostileRun.choreo(["render", path, "--out", folder.path, "--format", "png"], timeout: 120)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.seconds < 20)
+    }
+}
