@@ -7,7 +7,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a scene script headless (default) or in real time.",
-        discussion: "Exit status: 0 on success, 1 on a script error (message with file:line and traceback on standard error), 2 on a usage error.")
+        discussion: "Exit status: 0 on success, 1 on a script error (message with file:line and traceback on standard error) or a failed write, 2 on a usage error.")
 
     @OptionGroup var script: ScriptOptions
     @Flag(help: "Run in real time on the display link instead of headless.") var realtime = false
@@ -34,7 +34,7 @@ struct RunCommand: ParsableCommand {
         } else {
             report = try script.runHeadless(host)
         }
-        output?.close()
+        try output?.finish()
         writeToStandardError(summary(report) + "\n")
     }
 
