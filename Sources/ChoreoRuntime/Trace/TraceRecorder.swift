@@ -153,10 +153,10 @@ func formatTraceNumber(_ value: Double) -> String {
     return formatNumber(value == 0 ? 0 : value)
 }
 
-/// A CSV field per RFC 4180: quoted (with quotes doubled) when it holds a comma, a quote or a
-/// line break, else as is.
+/// A CSV field per RFC 4180: quoted (with quotes doubled) when it holds a comma, a quote, a line
+/// break or any other control character, else as is.
 func csvField(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0.value < 0x20 || $0.value == 0x7F }) else { return text }
     var out = "\""
     for scalar in text.unicodeScalars {
         if scalar == "\"" { out += "\"" }

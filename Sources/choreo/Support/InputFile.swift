@@ -10,7 +10,7 @@ import Glibc
 /// refused as a usage error (exit status 2) before anything opens it.
 func validateInputFile(_ path: String, what: String) throws {
     do { try ScriptFile.checkRegularFile(path) } catch {
-        throw ValidationError("\(what) \(path) cannot be read: \(error.reason)")
+        throw ValidationError("\(what): \(error)")
     }
 }
 
