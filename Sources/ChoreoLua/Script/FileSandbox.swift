@@ -45,7 +45,13 @@ public struct FileSandbox: Sendable, Equatable {
         }
         let joined = path.hasPrefix("/") ? path : baseDirectory + "/" + path
         guard let canonical = ScriptFile.realPath(joined) else {
-            throw ScriptFile.ReadError(path: path, reason: String(cString: strerror(errno)))
+            // Say "outside" for a missing path outside too, so errors do not tell which files exist there.
+            let reason = String(cString: strerror(errno))
+            guard isInsideAsFarAsItExists(joined) else {
+                throw ScriptFile.ReadError(
+                    path: path, reason: "it is outside the scene's folder and the allowed roots (see --allow-root)")
+            }
+            throw ScriptFile.ReadError(path: path, reason: reason)
         }
         guard contains(canonical) else {
             throw ScriptFile.ReadError(
@@ -59,6 +65,25 @@ public struct FileSandbox: Sendable, Equatable {
     public func read(_ path: String) throws(ScriptFile.ReadError) -> [UInt8] {
         let canonical = try resolve(path)
         do { return try ScriptFile.bytes(of: canonical) } catch { throw ScriptFile.ReadError(path: path, reason: error.reason) }
+    }
+
+    /// For a path that does not resolve: whether its deepest existing folder, made canonical, with
+    /// the missing rest appended, lies inside the roots (a `..` in the missing rest counts as out).
+    func isInsideAsFarAsItExists(_ path: String) -> Bool {
+        var existing = path, missing: [Substring] = []
+        while true {
+            guard let slash = existing.lastIndex(of: "/") else {
+                missing.insert(Substring(existing), at: 0)
+                existing = "."
+                break
+            }
+            missing.insert(existing[existing.index(after: slash)...], at: 0)
+            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+            if ScriptFile.realPath(existing) != nil || existing == "/" { break }
+        }
+        guard let base = ScriptFile.realPath(existing), !missing.contains("..") else { return false }
+        let rest = missing.filter { !$0.isEmpty && $0 != "." }.joined(separator: "/")
+        return contains(rest.isEmpty ? base : (base == "/" ? "/" : base + "/") + rest)
     }
 
     /// Whether the canonical path `canonical` is one of the roots or below one.
