@@ -44,6 +44,12 @@ struct OutputTests {
         #expect(run.status == 0)
         #expect(run.output == #"{"frame":0,"time":0,"views":{"box":{"opacity":1}}}"# + "\n")
         #expect(run.errors == #"{"frame":99,"time":0,"views":{}}"# + "\n")
+        // run --trace /dev/stdout is the same stream: prints move to standard error there too.
+        let runToStandardOutput = try HostileRun.choreo(["run", scene, "--trace", "/dev/stdout"])
+        #expect(runToStandardOutput.status == 0)
+        #expect(runToStandardOutput.output.hasPrefix(#"{"frame":0,"time":0,"views":{"box":{"#))
+        #expect(!runToStandardOutput.output.contains(#"{"frame":99"#))
+        #expect(runToStandardOutput.errors.hasPrefix(#"{"frame":99,"time":0,"views":{}}"# + "\n"))
         // With the trace in a file, prints stay on standard output.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-trace-\(UUID().uuidString).jsonl").path
         let toFile = try HostileRun.choreo(["trace", scene, "--props", "opacity", "--out", file])

@@ -11,18 +11,16 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var script: ScriptOptions
     @Flag(help: "Run in real time on the display link instead of headless.") var realtime = false
-    @Option(help: "Also write the JSONL trace of every frame to this file.") var trace: String?
+    @Option(help: "Also write the JSONL trace of every frame to this file (prints go to standard error when it is standard output).") var trace: String?
 
     func validate() throws {
         if realtime && script.duration == nil { throw ValidationError("--realtime needs --duration") }
     }
 
     func run() throws {
-        let host = try script.makeHost()
-        var output: OutputFile?
-        if let trace {
-            let file = try OutputFile(path: trace)
-            output = file
+        let output = try trace.map { try OutputFile(path: $0) }
+        let host = try script.makeHost(printsToStandardError: output?.sharesStandardOutput ?? false)
+        if let file = output {
             let recorder = TraceRecorder(write: { file.writeLine($0) })
             host.engine.addFrameSink { recorder.record(frame: $0.number, scene: $0.scene) }
         }

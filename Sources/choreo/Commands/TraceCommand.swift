@@ -32,9 +32,9 @@ struct TraceCommand: ParsableCommand {
     }
 
     func run() throws {
-        let host = try script.makeHost(printsToStandardError: out == nil)
         let selection = try props.map { try TraceSelection(parsing: $0) } ?? .all
         let file = try out.map { try OutputFile(path: $0) } ?? .standardOutput()
+        let host = try script.makeHost(printsToStandardError: file.sharesStandardOutput)
         let recorder = TraceRecorder(format: TraceRecorder.Format(rawValue: format)!, selection: selection) { file.writeLine($0) }
         host.engine.addFrameSink { recorder.record(frame: $0.number, scene: $0.scene) }
         _ = try script.runHeadless(host)

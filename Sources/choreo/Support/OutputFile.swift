@@ -34,6 +34,15 @@ final class OutputFile {
         name = "standard output"
     }
 
+    /// Whether this writes where standard output goes (`--trace /dev/stdout`, or standard output
+    /// itself): then a script's prints must go elsewhere, or they could forge the file's lines.
+    var sharesStandardOutput: Bool {
+        guard let handle else { return false }
+        var mine = stat(), standard = stat()
+        guard fstat(fileno(handle), &mine) == 0, fstat(STDOUT_FILENO, &standard) == 0 else { return false }
+        return mine.st_dev == standard.st_dev && mine.st_ino == standard.st_ino
+    }
+
     /// Standard output, checked the same way (the process's `stdout` stream).
     static func standardOutput() -> OutputFile { OutputFile(standard: stdout) }
 
