@@ -155,7 +155,7 @@ extension ScriptHost {
         let resolved: String, bytes: [UInt8]
         do {
             resolved = try files.resolve(path)
-            bytes = try ScriptFile.bytes(of: resolved)
+            bytes = try ScriptFile.bytes(of: resolved, prefix: PNGHeader.count)
         } catch {
             throw ArgumentError(parameter: "image", requirement: "must name a readable PNG file", value: "\"\(path)\": \(error.reason)")
         }

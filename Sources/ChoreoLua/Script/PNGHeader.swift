@@ -13,6 +13,9 @@ public enum PNGHeader {
         public var description: String
     }
 
+    /// How many bytes the checks read: the signature and the IHDR chunk up to the height.
+    public static let count = 24
+
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The declared width and height.

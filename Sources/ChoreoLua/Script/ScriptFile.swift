@@ -28,10 +28,10 @@ public enum ScriptFile {
         String(decoding: try bytes(of: path), as: UTF8.self)
     }
 
-    /// The whole file's bytes.
+    /// The whole file's bytes, or only its first `prefix` bytes (a header) when given.
     /// - Throws: `ReadError` when the file is missing, not a regular file, larger than
     ///   `maximumSize`, or fails to read.
-    public static func bytes(of path: String) throws(ReadError) -> [UInt8] {
+    public static func bytes(of path: String, prefix: Int? = nil) throws(ReadError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -42,9 +42,10 @@ public enum ScriptFile {
         }
         guard Int(info.st_size) <= maximumSize else { throw tooLarge(path) }
         // Read to the end (the size may change while reading), never past the cap.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size) + 1, prefix ?? .max))
         var count = 0
         while true {
+            if let prefix, count >= prefix { break }
             if count == bytes.count {
                 guard bytes.count <= maximumSize else { throw tooLarge(path) }
                 bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, maximumSize + 1 - bytes.count)))

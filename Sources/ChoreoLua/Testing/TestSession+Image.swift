@@ -37,7 +37,7 @@ extension TestSession {
             do {
                 let golden = try host.files.resolve("\(snapshots.relativeDirectory)/\(name).png")
                 // Not a PNG at all is the matcher's to report; a PNG too large to decode is refused here.
-                let bytes = try ScriptFile.bytes(of: golden)
+                let bytes = try ScriptFile.bytes(of: golden, prefix: PNGHeader.count)
                 if (try? PNGHeader.size(of: bytes)) != nil { try PNGHeader.check(bytes) }
                 goldenPath = golden
             } catch let error as ScriptFile.ReadError where error.isMissing {
