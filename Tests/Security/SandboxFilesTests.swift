@@ -162,6 +162,30 @@ struct SandboxFilesTests {
             + "it is outside the scene's folder and the allowed roots (see --allow-root)"))
         #expect(!run.output.contains(Self.secret) && !run.errors.contains(Self.secret))
     }
+
+    @Test("--update-snapshots does not record through a __snapshots__ symlink that leads out of the test's folder")
+    func recordingEscape() throws {
+        let secret = try Self.secretFile()
+        let elsewhere = URL(fileURLWithPath: secret).deletingLastPathComponent().path
+        let test = try HostileRun.scene("""
+            it("traces", function()
+              local s = Scene.new{ width = 10, height = 10 }
+              s.view:addSubview(View.new{ name = "box", frame = {0, 0, 5, 5} })
+              expectTrace("out", { duration = 0.1 })
+            end)
+            """, name: "out_test.lua")
+        try FileManager.default.createSymbolicLink(atPath: folder(of: test) + "/__snapshots__", withDestinationPath: elsewhere)
+        let run = try HostileRun.choreo(["test", test, "--update-snapshots"], timeout: 30)
+        #expect(!run.hung && run.status == 1)
+        // Looking for the golden already finds the folder outside: refused before anything is written.
+        #expect(run.output.contains("expectTrace: cannot read \(folder(of: test))/__snapshots__/out_test.lua/out.jsonl: "
+            + "it is outside the scene's folder and the allowed roots (see --allow-root)"))
+        #expect(!FileManager.default.fileExists(atPath: elsewhere + "/out_test.lua"))
+        // Allowed explicitly, the same folder records.
+        let allowed = try HostileRun.choreo(["test", test, "--update-snapshots", "--allow-root", elsewhere], timeout: 30)
+        #expect(allowed.status == 0)
+        #expect(FileManager.default.fileExists(atPath: elsewhere + "/out_test.lua/out.jsonl"))
+    }
 }
 
 /// The folder of a file path.
