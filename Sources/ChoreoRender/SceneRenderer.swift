@@ -28,9 +28,13 @@ public final class SceneRenderer {
     var deviceWidth = 0
     var deviceHeight = 0
 
+    /// The scales a renderer takes: below 0.01 cairo's matrices degenerate, above 16 the images
+    /// grow past what a scene needs (and `pixelSize` caps them at `Canvas.maximumSide` anyway).
+    public static let scaleRange = 0.01...16.0
+
     public init(scale: Double = 1, background: Color? = nil) throws(RenderError) {
-        guard scale.isFinite, scale > 0, scale <= 16 else {
-            throw .invalidSize("the scale must be a number within (0, 16] (got \(formatNumber(scale)))")
+        guard scale.isFinite, Self.scaleRange.contains(scale) else {
+            throw .invalidSize("the scale must be a number within 0.01...16 (got \(formatNumber(scale)))")
         }
         self.scale = scale
         self.background = background

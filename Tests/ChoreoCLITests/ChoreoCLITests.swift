@@ -32,6 +32,52 @@ struct ChoreoCLITests {
             """)
     }
 
+    @Test("choreo trace --help states the output rules and --allow-root, word for word")
+    func traceHelp() throws {
+        let result = try ChoreoCommand.run(["trace", "--help"])
+        #expect(result.status == 0)
+        #expect(result.output == """
+            OVERVIEW: Print a scene's presentation values frame by frame (JSONL or CSV).
+
+            Each JSONL line is one frame:
+            {"frame":n,"time":t,"views":{"box":{"opacity":0.5,...}}}.
+            Views are the named views of the scene; equal runs give byte-identical output.
+            A name that an earlier view already has gets a suffix in tree order (box,
+            box#2, box#3). CSV follows RFC 4180 (fields with commas, quotes or line breaks
+            are quoted); JSON escapes every control character. While the trace goes to
+            standard output, the script's print goes to standard error. Exit status: 0 on
+            success, 1 on a script error or a failed write, 2 on a usage error.
+
+            USAGE: choreo trace <scene> [--fps <fps>] [--duration <duration>] [--memory-limit <memory-limit>] [--instruction-limit <instruction-limit>] [--allow-root <dir> ...] [--plugins <dir> ...] [--props <props>] [--format <format>] [--out <out>]
+
+            ARGUMENTS:
+              <scene>                 The scene script (a .lua file).
+
+            OPTIONS:
+              --fps <fps>             Frames per second of the headless run. (default: 60.0)
+              --duration <duration>   Stop the run at this many seconds, at most 86400
+                                      (default: when nothing is left to do, at most 3600).
+              --memory-limit <memory-limit>
+                                      Memory limit of the script, in MiB. (default: 256)
+              --instruction-limit <instruction-limit>
+                                      Instruction limit per script turn (top level,
+                                      callback), in millions. (default: 200)
+              --allow-root <dir>      A folder the script may also read files from
+                                      (repeatable; by default only the scene's folder).
+              --plugins <dir>         Also load timing-provider plugins from this directory
+                                      (repeatable; later directories win).
+              --props <props>         Values to record: view.keyPath or keyPath items,
+                                      comma-separated (default: position, bounds.size,
+                                      opacity, transform, backgroundColor of every named
+                                      view).
+              --format <format>       jsonl or csv. (default: jsonl)
+              --out <out>             Write to this file instead of standard output.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
     @Test("A scene that runs cleanly exits 0 and says what ran")
     func runSucceeds() throws {
         let path = try ChoreoCommand.script("after(0.5, function() print('half', CACurrentMediaTime()) end)")

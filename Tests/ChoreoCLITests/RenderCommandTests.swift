@@ -72,7 +72,7 @@ struct RenderCommandTests {
             #expect(result.status == 2, "\(arguments)")
         }
         let result = try ChoreoCommand.run(["render", script, "--out", folder(), "--scale", "0"])
-        #expect(result.errors.contains("--scale must be a number within (0, 16] (got 0)"))
+        #expect(result.errors.contains("--scale must be a number within 0.01...16 (got 0)"))
     }
 
     @Test("A range after the run's end, or a script error, exits 1 and says why")
@@ -146,7 +146,8 @@ struct RenderHelpTests {
             script's name), and with --timeline DIR/NAME-timeline.png. The GIF keeps at
             most 50 frames a second (GIF viewers slow down shorter delays).
 
-            Exit status: 0 on success, 1 on a script or rendering error, 2 on a usage error.
+            Exit status: 0 on success, 1 on a script or rendering error or a failed write,
+            2 on a usage error.
 
             USAGE: choreo render [<options>] <scene> --out <out>
 
@@ -155,17 +156,20 @@ struct RenderHelpTests {
 
             OPTIONS:
               --fps <fps>             Frames per second of the headless run. (default: 60.0)
-              --duration <duration>   Stop the run at this many seconds (default: when
-                                      nothing is left to do, at most 3600).
+              --duration <duration>   Stop the run at this many seconds, at most 86400
+                                      (default: when nothing is left to do, at most 3600).
               --memory-limit <memory-limit>
                                       Memory limit of the script, in MiB. (default: 256)
               --instruction-limit <instruction-limit>
                                       Instruction limit per script turn (top level,
                                       callback), in millions. (default: 200)
+              --allow-root <dir>      A folder the script may also read files from
+                                      (repeatable; by default only the scene's folder).
               --plugins <dir>         Also load timing-provider plugins from this directory
                                       (repeatable; later directories win).
               --out <out>             The folder to write into (created when missing).
-              --scale <scale>         Device pixels per point. (default: 1.0)
+              --scale <scale>         Device pixels per point, within 0.01...16. (default:
+                                      1.0)
               --from <from>           The first frame's time, in seconds. (default: 0.0)
               --to <to>               The last frame's time, in seconds (default: the end
                                       of the run).

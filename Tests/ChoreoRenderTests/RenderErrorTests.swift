@@ -9,7 +9,7 @@ struct RenderErrorTests {
         for scale in [0.0, -1, .nan, .infinity, 17] {
             #expect(throws: RenderError.self) { _ = try SceneRenderer(scale: scale) }
         }
-        #expect(throws: RenderError.invalidSize("the scale must be a number within (0, 16] (got -2)")) {
+        #expect(throws: RenderError.invalidSize("the scale must be a number within 0.01...16 (got -2)")) {
             _ = try SceneRenderer(scale: -2)
         }
     }

@@ -98,11 +98,10 @@ extension ScriptHost {
     }
 
     /// `AnimationTraits.load(path)`: traits, or for a stylesheet a table of name → traits. The
-    /// path is relative to the script's directory.
+    /// path is relative to the script's directory and must stay inside the sandbox (`FileSandbox`).
     func loadTraits(_ call: LuaCallContext) throws -> Int {
         let path = try call.string(at: 1, name: "path")
-        let resolved = path.hasPrefix("/") ? path : (scriptDirectory ?? ".") + "/" + path
-        let text = try ScriptFile.read(resolved)
+        let text = String(decoding: try files.read(path), as: UTF8.self)
         switch try MotionSpec.parse(text, file: path) {
         case .traits(let traits):
             call.push(object: ScriptAnimationTraits(traits))

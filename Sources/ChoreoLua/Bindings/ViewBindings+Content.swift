@@ -145,28 +145,22 @@ extension ScriptHost {
         }
     }
 
-    /// The path an image property names: relative to the script's folder (the working directory
-    /// when there is none), checked to be a PNG file by its 8-byte signature.
+    /// The path an image property names: relative to the script's folder, inside the sandbox
+    /// (`FileSandbox`), and a PNG file (by its signature) of at most `PNGHeader.maximumSide`
+    /// pixels a side. Returns the canonical path, which the renderer reads later.
     func resolveImage(_ path: String) throws(ArgumentError) -> String {
         guard !path.isEmpty else {
             throw ArgumentError(parameter: "image", requirement: "must be the path of a PNG file", value: "an empty string")
         }
-        let resolved = path.hasPrefix("/") ? path : scriptDirectory.map { $0 + "/" + path } ?? path
-        var info = stat()
-        guard stat(resolved, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
-            throw ArgumentError(parameter: "image", requirement: "must name an existing PNG file", value: "\"\(resolved)\": \(reason)")
+        let resolved: String, bytes: [UInt8]
+        do {
+            resolved = try files.resolve(path)
+            bytes = try ScriptFile.bytes(of: resolved, prefix: PNGHeader.count)
+        } catch {
+            throw ArgumentError(parameter: "image", requirement: "must name a readable PNG file", value: "\"\(path)\": \(error.reason)")
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG, let file = fopen(resolved, "rb") else {
-            throw ArgumentError(parameter: "image", requirement: "must name a readable PNG file", value: "\"\(resolved)\"")
-        }
-        defer { fclose(file) }
-        var signature = [UInt8](repeating: 0, count: 8)
-        let count = fread(&signature, 1, 8, file)
-        guard count == 8, signature == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
-            throw ArgumentError(
-                parameter: "image", requirement: "must be a PNG file",
-                value: "\"\(resolved)\", which does not start with the PNG signature")
+        do { try PNGHeader.check(bytes) } catch {
+            throw ArgumentError(parameter: "image", requirement: "must be a PNG file", value: "\"\(path)\", \(error.description)")
         }
         return resolved
     }

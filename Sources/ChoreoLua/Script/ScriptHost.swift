@@ -8,6 +8,7 @@ import ChoreoRuntime
 ///     let scene = try host.run(source: source, chunkName: "media-timing.lua")
 ///     let report = try host.engine.run(until: .idle)
 ///
+/// Scripts read files only inside `scriptDirectory` and `allowedRoots` (`FileSandbox`).
 /// `plugins` (none by default) adds timing providers: the catalog's native ones, and its Lua
 /// plugins run in this host's Lua state (ScriptHost+Plugins.swift); `pluginFailures` lists the
 /// refused ones. The CLI passes the plugin path's catalog (`PluginCatalog(path: .standard())`).
@@ -20,8 +21,10 @@ public final class ScriptHost {
     public let vm: LuaVM
     public let engine: Engine
     public var registry = TimingRegistry()
-    /// Where `require` finds modules and relative image paths resolve.
+    /// Where `require` finds modules and relative paths (traits specs, images) resolve.
     public let scriptDirectory: String?
+    /// The files the script may read: inside `scriptDirectory` or an allowed root (`FileSandbox`).
+    public var files: FileSandbox { vm.files }
     /// The scenes the script made with `Scene.new` that are still alive, in order; the first is
     /// the engine's. Held weakly: a scene the script drops (one per frame, say) is freed once Lua
     /// collects it, instead of being kept for the whole run.
@@ -51,12 +54,12 @@ public final class ScriptHost {
     public internal(set) var pluginFailures: [PluginLoadError] = []
 
     public init(
-        scriptDirectory: String? = nil, memoryLimit: Int = LuaVM.defaultMemoryLimit,
+        scriptDirectory: String? = nil, allowedRoots: [String] = [], memoryLimit: Int = LuaVM.defaultMemoryLimit,
         instructionLimit: Int = LuaVM.defaultInstructionLimit, framesPerSecond: Double = 60,
         plugins: PluginCatalog = .empty
     ) throws {
         vm = LuaVM(memoryLimit: memoryLimit, instructionLimit: instructionLimit)
-        vm.moduleDirectory = scriptDirectory
+        vm.files = FileSandbox(sceneDirectory: scriptDirectory, allowedRoots: allowedRoots)
         engine = try Engine(framesPerSecond: framesPerSecond)
         self.scriptDirectory = scriptDirectory
         installBindings()

@@ -41,6 +41,8 @@ public struct SceneTestRunner: Sendable {
         public var idleLimit = 600.0
         /// What `expectImage` renders and compares with (nil: `expectImage` fails, saying so).
         public var imageMatcher: SceneImageMatcher?
+        /// Folders besides each test file's own that its scripts may read files from (`FileSandbox`).
+        public var allowedRoots: [String] = []
         /// The plugins every test's host loads (none by default; `choreo test` gives the plugin path's).
         public var plugins = PluginCatalog.empty
 

@@ -13,6 +13,11 @@ import Foundation
 final class SnapshotBook {
     /// The folder of this file's goldens.
     let directory: String
+    /// The same folder relative to the test file's folder (how `files` takes it).
+    let relativeDirectory: String
+    /// Goldens are read through the test file's sandbox: a golden that is a symlink out of the
+    /// folder, a FIFO or a device is refused, never read (and never quoted in a failure).
+    let files: FileSandbox
     let isUpdating: Bool
     /// Goldens written or rewritten.
     private(set) var written = 0
@@ -21,8 +26,10 @@ final class SnapshotBook {
     /// The golden images `expectImage` used (SnapshotBook+Images.swift).
     var usedImages: Set<String> = []
 
-    init(file: SceneTestFile, updating: Bool) {
-        directory = ScriptFile.directory(of: file.path) + "/__snapshots__/" + file.name
+    init(file: SceneTestFile, updating: Bool, files: FileSandbox) {
+        relativeDirectory = "__snapshots__/" + file.name
+        directory = ScriptFile.directory(of: file.path) + "/" + relativeDirectory
+        self.files = files
         isUpdating = updating
     }
 
@@ -43,7 +50,7 @@ final class SnapshotBook {
         }
         owners[name] = test
         let path = path(of: name)
-        let golden = try read(path)
+        let golden = try read(path, relative: "\(relativeDirectory)/\(name).jsonl")
         let difference = golden.map { TraceComparison.firstDifference(expected: $0, received: lines) }
         if let difference, difference == nil { return nil }  // a golden that matches
         if isUpdating {
@@ -61,17 +68,32 @@ final class SnapshotBook {
     }
 
     /// The golden's lines, or nil when there is none.
-    private func read(_ path: String) throws -> [String]? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LuaCallError("expectTrace: cannot read \(path)")
+    private func read(_ path: String, relative: String) throws -> [String]? {
+        let data: [UInt8]
+        do { data = try files.read(relative) } catch {
+            if error.isMissing { return nil }
+            throw LuaCallError("expectTrace: cannot read \(path): \(error.reason)")
         }
         var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
     }
 
+    /// Refuses to record into a snapshot folder that resolves outside the test file's sandbox
+    /// (a `__snapshots__` symlink to elsewhere): recording writes only below the test's folder.
+    func checkFolderInsideSandbox() throws {
+        // The folders that exist on the way (`__snapshots__`, then the file's own) must stay inside.
+        let snapshotsFolder = String(directory.dropLast(relativeDirectory.count)) + "__snapshots__"
+        for folder in [snapshotsFolder, directory] {
+            guard let real = ScriptFile.realPath(folder) else { return }  // created when recording
+            guard files.contains(real) else {
+                throw LuaCallError("cannot record into \(directory): it resolves outside the test file's folder and the allowed roots")
+            }
+        }
+    }
+
     private func write(_ lines: [String], to path: String) throws {
+        try checkFolderInsideSandbox()
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)

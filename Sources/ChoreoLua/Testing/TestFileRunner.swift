@@ -10,7 +10,9 @@ struct TestFileRunner: Sendable {
         do { source = try ScriptFile.read(file.path) } catch {
             return TestFileResult(file: file, loadFailure: TestFailure(kind: .error, message: "\(error)"))
         }
-        let snapshots = SnapshotBook(file: file, updating: configuration.updateSnapshots)
+        let snapshots = SnapshotBook(
+            file: file, updating: configuration.updateSnapshots,
+            files: FileSandbox(sceneDirectory: ScriptFile.directory(of: file.path), allowedRoots: configuration.allowedRoots))
         let (declared, output, loadFailure) = collect(file, source: source, snapshots: snapshots)
         if let loadFailure { return TestFileResult(file: file, loadFailure: loadFailure, output: output) }
         guard !declared.isEmpty else {

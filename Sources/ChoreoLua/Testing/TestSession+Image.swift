@@ -31,10 +31,26 @@ extension TestSession {
             host.engine.scene.commit()
             snapshots.usedImages.insert(name)
             let path = "\(snapshots.directory)/\(name).png"
+            var goldenPath = path
             let call = "expectImage(\(TestValueFormat.quoted(name)))"
+            // A golden that exists must be a PNG inside the sandbox before the matcher opens it.
+            do {
+                let golden = try host.files.resolve("\(snapshots.relativeDirectory)/\(name).png")
+                // Not a PNG at all is the matcher's to report; a PNG too large to decode is refused here.
+                let bytes = try ScriptFile.bytes(of: golden, prefix: PNGHeader.count)
+                if (try? PNGHeader.size(of: bytes)) != nil { try PNGHeader.check(bytes) }
+                goldenPath = golden
+            } catch let error as ScriptFile.ReadError where error.isMissing {
+                // no golden yet: the matcher records it or reports it missing
+            } catch let error as ScriptFile.ReadError {
+                throw LuaCallError("\(call): cannot read \(path): \(error.reason)")
+            } catch {
+                throw LuaCallError("\(call): \(path) must be a PNG file, \(error)")
+            }
             let result: SceneImageMatcher.Result
             do {
-                result = try matcher.check(host.engine.scene, path, configuration.updateSnapshots)
+                if configuration.updateSnapshots { try snapshots.checkFolderInsideSandbox() }
+                result = try matcher.check(host.engine.scene, goldenPath, configuration.updateSnapshots)
             } catch {
                 throw LuaCallError("\(call): \(error)")
             }

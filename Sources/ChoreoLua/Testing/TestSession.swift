@@ -54,7 +54,8 @@ final class TestSession {
     init(file: SceneTestFile, source: String, mode: Mode, configuration: SceneTestRunner.Configuration,
          snapshots: SnapshotBook) throws {
         host = try ScriptHost(
-            scriptDirectory: ScriptFile.directory(of: file.path), memoryLimit: configuration.memoryLimit,
+            scriptDirectory: ScriptFile.directory(of: file.path), allowedRoots: configuration.allowedRoots,
+            memoryLimit: configuration.memoryLimit,
             instructionLimit: configuration.instructionLimit, framesPerSecond: configuration.framesPerSecond,
             plugins: configuration.plugins)
         self.file = file

@@ -4,7 +4,7 @@ import Foundation
 
 // The host halves of the sandbox's `print` and `require` (the C halves are in CLuaShim's
 // sandbox.c): print's joined line goes to `printHandler`; require's loader finds, checks and
-// compiles a module from `moduleDirectory`, and the C side runs and caches it.
+// compiles a module from the scene's folder (`files`, a `FileSandbox`), and the C side runs and caches it.
 extension LuaVM {
     /// Receives print's line (already converted with `tostring` and joined by tabs in C).
     static func printFunction(_ call: LuaCallContext) throws -> Int {
@@ -50,24 +50,13 @@ extension LuaVM {
             throw ModuleError(description: "bad module name '\(name)' (use names like 'lib.easing': "
                 + "letters, digits, '_' and '-', separated by '.' or '/')")
         }
-        guard let directory = moduleDirectory else {
-            throw ModuleError(description: "cannot load module '\(name)': no module folder is set")
-        }
-        guard let folder = LuaVM.realPath(directory) else {
-            throw ModuleError(description: "cannot load module '\(name)': the module folder \(directory) does not exist")
-        }
-        guard let file = LuaVM.realPath(folder + "/" + relative) else {
-            throw ModuleError(description: "module '\(name)' not found (no \(relative) in \(directory))")
-        }
-        guard file.hasPrefix(folder + "/") else {
-            throw ModuleError(description: "module '\(name)' resolves outside the module folder \(directory)")
-        }
-        var info = stat()
-        guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw ModuleError(description: "module '\(name)' is not a regular file (\(relative))")
-        }
-        guard Int(info.st_size) <= memoryLimit, let data = FileManager.default.contents(atPath: file) else {
-            throw ModuleError(description: "module '\(name)' cannot be read (\(relative))")
+        let data: [UInt8]
+        do {
+            data = try files.read(relative)
+        } catch where error.isMissing {
+            throw ModuleError(description: "module '\(name)' not found (no \(relative) in the scene's folder)")
+        } catch {
+            throw ModuleError(description: "cannot load module '\(name)': \(error)")
         }
         guard lua_checkstack(state, 2) != 0 else { throw ModuleError(description: "stack overflow loading '\(name)'") }
         let status = data.withUnsafeBytes { bytes in
@@ -79,12 +68,5 @@ extension LuaVM {
             throw ModuleError(description: "module '\(name)' did not compile: \(message)")
         }
         return String(relative.dropLast(4)).replacingOccurrences(of: "/", with: ".")
-    }
-
-    /// The canonical path (symlinks resolved), or nil if it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -70,8 +70,9 @@ public final class LuaVM {
     /// Receives each line a script prints (arguments joined by tabs, as Lua's `print`).
     public var printHandler: (String) -> Void = { Swift.print($0) }
 
-    /// The folder `require` loads modules from; nil means `require` always fails.
-    public var moduleDirectory: String?
+    /// The files the script may read: `require` loads modules from its base folder (the scene's),
+    /// and only files inside its roots (`FileSandbox.none`, the default: `require` always fails).
+    public var files = FileSandbox.none
 
     public init(memoryLimit: Int = LuaVM.defaultMemoryLimit, instructionLimit: Int = LuaVM.defaultInstructionLimit) {
         precondition(memoryLimit > 0, "LuaVM.init: memoryLimit must be > 0 (got \(memoryLimit))")

@@ -1,4 +1,7 @@
 /// `JSONValue`'s parser: recursive descent over UTF-8 bytes, errors at a line and column.
+///
+/// Syntax errors say where (line, column) and what was expected, never which bytes were found:
+/// a file is data a scene names, and its contents must not leak through an error message.
 struct JSONParser {
     let bytes: [UInt8]
     var index = 0
@@ -26,7 +29,7 @@ struct JSONParser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw error("unexpected character '\(Character(Unicode.Scalar(byte)))', expected a value")
+        default: throw error("unexpected character, expected a value")
         }
     }
 
@@ -42,7 +45,7 @@ struct JSONParser {
             let key = try string()
             if members.contains(where: { $0.key == key }) {
                 index = keyStart
-                throw error("duplicate key \"\(key)\"")
+                throw error("duplicate key (each key may appear once in an object)")
             }
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
@@ -103,7 +106,7 @@ struct JSONParser {
                 case UInt8(ascii: "r"): scalars.append("\r")
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"): scalars.append(try unicodeEscape())
-                default: index -= 1; throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+                default: index -= 1; throw error("invalid escape (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)")
                 }
             case 0..<0x20:
                 index -= 1

@@ -10,6 +10,10 @@ import ChoreoCore
 /// Compound values: points `{"x","y"}`, sizes `{"width","height"}`, rects `{"x","y","width","height"}`,
 /// colors `{"r","g","b","a"}` (components 0...1), transforms `[a,b,c,d,tx,ty]` when affine, else
 /// their 16 entries m11…m44. CSV flattens them into columns (`box.position.x`, `box.color.r`).
+///
+/// Names are whatever scripts gave their views, so the output is made safe for them: JSON escapes
+/// every control character, CSV quotes fields per RFC 4180, and a name that an earlier view of
+/// the frame already has gets a suffix (`box`, `box#2`: see `traceNames`).
 public final class TraceRecorder {
     public enum Format: String, CaseIterable, Sendable { case jsonl, csv }
 
@@ -25,15 +29,21 @@ public final class TraceRecorder {
         self.write = write
     }
 
+    /// One recorded value: the view's trace name, the key path, the value.
+    private struct Column {
+        var view: String
+        var keyPath: String
+        var value: AnimationValue
+    }
+
     /// Records one frame of `scene` (at the scene's current time).
     public func record(frame: Int, scene: Scene) {
-        let views = Self.namedViews(in: scene.rootView)
-        var columns: [(String, AnimationValue)] = []
-        for view in views {
+        var columns: [Column] = []
+        for (name, view) in Self.traceNames(Self.namedViews(in: scene.rootView)) {
             let presentation = view.layer.presentation
-            for keyPath in selection.keyPaths(for: view.name ?? "") {
+            for keyPath in selection.keyPaths(for: name) {
                 guard let path = try? view.layer.resolveAnimatablePath(keyPath) else { continue }
-                columns.append(("\(view.name ?? "")\u{0}\(keyPath)", presentation.value(at: path)))
+                columns.append(Column(view: name, keyPath: keyPath, value: presentation.value(at: path)))
             }
         }
         switch format {
@@ -41,10 +51,10 @@ public final class TraceRecorder {
         case .csv:
             if !wroteHeader {
                 wroteHeader = true
-                write((["frame", "time"] + columns.flatMap { csvNames($0.0, $0.1) }).joined(separator: ","))
+                write((["frame", "time"] + columns.flatMap { csvNames($0) }).map(csvField).joined(separator: ","))
             }
             write(([String(frame), formatNumber(scene.currentTime.seconds)]
-                + columns.flatMap { csvComponents($0.1).map(formatTraceNumber) }).joined(separator: ","))
+                + columns.flatMap { csvComponents($0.value).map(formatTraceNumber) }).joined(separator: ","))
         }
     }
 
@@ -59,20 +69,38 @@ public final class TraceRecorder {
         return result
     }
 
-    private func jsonLine(frame: Int, time: MediaTime, columns: [(String, AnimationValue)]) -> String {
+    /// Each view with a name no other view of the frame has in the trace: its own name the first
+    /// time (in tree order), then `name#2`, `name#3`, … (skipping any suffix that a view already
+    /// has as its own name). So duplicate names never collapse into one key, and the names depend
+    /// only on the tree: equal runs give equal traces.
+    static func traceNames(_ views: [View]) -> [(String, View)] {
+        var taken = Set(views.map { $0.name ?? "" })
+        var seen: Set<String> = []
+        var next: [String: Int] = [:]
+        return views.map { view in
+            let name = view.name ?? ""
+            guard !seen.insert(name).inserted else { return (name, view) }
+            var n = next[name] ?? 2
+            while taken.contains("\(name)#\(n)") { n += 1 }
+            next[name] = n + 1
+            let unique = "\(name)#\(n)"
+            taken.insert(unique)
+            return (unique, view)
+        }
+    }
+
+    private func jsonLine(frame: Int, time: MediaTime, columns: [Column]) -> String {
         var line = "{\"frame\":\(frame),\"time\":\(formatTraceNumber(time.seconds)),\"views\":{"
         var currentView: String?
-        for (key, value) in columns {
-            let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
-            let view = String(parts[0]), keyPath = String(parts[1])
-            if view != currentView {
+        for column in columns {
+            if column.view != currentView {
                 if currentView != nil { line += "}," }
-                line += "\(jsonString(view)):{"
-                currentView = view
+                line += "\(jsonString(column.view)):{"
+                currentView = column.view
             } else {
                 line += ","
             }
-            line += "\(jsonString(keyPath)):\(jsonValue(value))"
+            line += "\(jsonString(column.keyPath)):\(jsonValue(column.value))"
         }
         if currentView != nil { line += "}" }
         return line + "}}"
@@ -87,8 +115,8 @@ public final class TraceRecorder {
         return "{" + zip(names, numbers).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
     }
 
-    private func csvNames(_ key: String, _ value: AnimationValue) -> [String] {
-        let base = key.split(separator: "\u{0}", omittingEmptySubsequences: false).joined(separator: ".")
+    private func csvNames(_ column: Column) -> [String] {
+        let base = column.view + "." + column.keyPath, value = column.value
         let names = componentNames(value)
         if !names.isEmpty { return names.map { "\(base).\($0)" } }
         let count = csvComponents(value).count
@@ -125,7 +153,20 @@ func formatTraceNumber(_ value: Double) -> String {
     return formatNumber(value == 0 ? 0 : value)
 }
 
-/// A JSON string literal.
+/// A CSV field per RFC 4180: quoted (with quotes doubled) when it holds a comma, a quote, a line
+/// break or any other control character, else as is.
+func csvField(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        if scalar == "\"" { out += "\"" }
+        out.unicodeScalars.append(scalar)
+    }
+    return out + "\""
+}
+
+/// A JSON string literal: quotes, backslashes and every control character (U+0000–U+001F)
+/// escaped, so no name can end a string, a line or a record early.
 func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {

@@ -11,6 +11,10 @@ struct CurveSource: ParsableArguments {
     var script: String?
     @OptionGroup var plugins: PluginOptions
 
+    func validate() throws {
+        if let script { try validateInputFile(script, what: "the script") }
+    }
+
     /// A host whose registry holds the built-in curves, the plugins' providers, and the script's
     /// registrations. Keep it while using the curves: Lua providers run in its Lua state.
     func host() throws -> ScriptHost {
@@ -58,6 +62,9 @@ struct CurvesCommand: ParsableCommand {
 
         func validate() throws {
             if times.isEmpty { throw ValidationError("give at least one time fraction T") }
+            for t in times where !(t.isFinite && (0...1).contains(t)) {
+                throw ValidationError("each time fraction T must be a number within 0...1 (got \(formatNumber(t)))")
+            }
             _ = try parameterValues()
         }
 
@@ -66,8 +73,8 @@ struct CurvesCommand: ParsableCommand {
             var values: [String: Double] = [:]
             for item in parameters {
                 let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2, !parts[0].isEmpty, let value = Double(parts[1]) else {
-                    throw ValidationError("--param must be name=number (got \(item))")
+                guard parts.count == 2, !parts[0].isEmpty, let value = Double(parts[1]), value.isFinite else {
+                    throw ValidationError("--param must be name=number, a finite number (got \(item))")
                 }
                 values[parts[0]] = value
             }

@@ -18,7 +18,8 @@ struct RenderCommand: ParsableCommand {
             and with --timeline DIR/NAME-timeline.png. The GIF keeps at most 50 frames a second (GIF \
             viewers slow down shorter delays).
 
-            Exit status: 0 on success, 1 on a script or rendering error, 2 on a usage error.
+            Exit status: 0 on success, 1 on a script or rendering error or a failed write, 2 on a \
+            usage error.
             """)
 
     /// The longest run without --to or --duration, in seconds.
@@ -28,7 +29,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var script: ScriptOptions
     @Option(help: "The folder to write into (created when missing).") var out: String
-    @Option(help: "Device pixels per point.") var scale: Double = 1
+    @Option(help: "Device pixels per point, within 0.01...16.") var scale: Double = 1
     @Option(help: "The first frame's time, in seconds.") var from: Double = 0
     @Option(help: "The last frame's time, in seconds (default: the end of the run).") var to: Double?
     @Option(help: "png, sheet, gif or all.") var format: String = "all"
@@ -36,9 +37,14 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Also draw the scene's animations over time, a bar each (DIR/NAME-timeline.png).") var timeline = false
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be a number within (0, 16] (got \(formatNumber(scale)))") }
-        guard from.isFinite, from >= 0 else { throw ValidationError("--from must be a number ≥ 0") }
-        if let to, !(to.isFinite && to >= from) { throw ValidationError("--to must be a number ≥ --from (\(formatNumber(from)))") }
+        guard scale.isFinite, SceneRenderer.scaleRange.contains(scale) else { throw ValidationError("--scale must be a number within 0.01...16 (got \(formatNumber(scale)))") }
+        let latest = ScriptOptions.maximumDuration
+        guard from.isFinite, from >= 0, from <= latest else {
+            throw ValidationError("--from must be a number of seconds within 0...\(formatNumber(latest)) (got \(formatNumber(from)))")
+        }
+        if let to, !(to.isFinite && to >= from && to <= latest) {
+            throw ValidationError("--to must be a number of seconds within --from (\(formatNumber(from)))...\(formatNumber(latest)) (got \(formatNumber(to)))")
+        }
         guard Format(rawValue: format) != nil else { throw ValidationError("--format must be one of png, sheet, gif, all (got \(format))") }
         guard (1...200).contains(sheetFrames) else { throw ValidationError("--sheet-frames must be within 1...200") }
         if out.isEmpty { throw ValidationError("--out must name a folder") }

@@ -7,22 +7,20 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a scene script headless (default) or in real time.",
-        discussion: "Exit status: 0 on success, 1 on a script error (message with file:line and traceback on standard error), 2 on a usage error.")
+        discussion: "Exit status: 0 on success, 1 on a script error (message with file:line and traceback on standard error) or a failed write, 2 on a usage error.")
 
     @OptionGroup var script: ScriptOptions
     @Flag(help: "Run in real time on the display link instead of headless.") var realtime = false
-    @Option(help: "Also write the JSONL trace of every frame to this file.") var trace: String?
+    @Option(help: "Also write the JSONL trace of every frame to this file (prints go to standard error when it is standard output).") var trace: String?
 
     func validate() throws {
         if realtime && script.duration == nil { throw ValidationError("--realtime needs --duration") }
     }
 
     func run() throws {
-        let host = try script.makeHost()
-        var output: OutputFile?
-        if let trace {
-            let file = try OutputFile(path: trace)
-            output = file
+        let output = try trace.map { try OutputFile(path: $0) }
+        let host = try script.makeHost(printsToStandardError: output?.sharesStandardOutput ?? false)
+        if let file = output {
             let recorder = TraceRecorder(write: { file.writeLine($0) })
             host.engine.addFrameSink { recorder.record(frame: $0.number, scene: $0.scene) }
         }
@@ -34,7 +32,7 @@ struct RunCommand: ParsableCommand {
         } else {
             report = try script.runHeadless(host)
         }
-        output?.close()
+        try output?.finish()
         writeToStandardError(summary(report) + "\n")
     }
 

@@ -1,20 +1,32 @@
 import ArgumentParser
 import ChoreoLua
+import ChoreoCore
 import ChoreoRuntime
 
 /// The options every command that runs a scene shares.
 struct ScriptOptions: ParsableArguments {
     @Argument(help: "The scene script (a .lua file).") var scene: String
     @Option(help: "Frames per second of the headless run.") var fps: Double = 60
-    @Option(help: "Stop the run at this many seconds (default: when nothing is left to do, at most 3600).")
+    @Option(help: "Stop the run at this many seconds, at most 86400 (default: when nothing is left to do, at most 3600).")
     var duration: Double?
     @Option(help: "Memory limit of the script, in MiB.") var memoryLimit: Int = 256
     @Option(help: "Instruction limit per script turn (top level, callback), in millions.") var instructionLimit: Int = 200
+    @Option(help: ArgumentHelp(
+        "A folder the script may also read files from (repeatable; by default only the scene's folder).",
+        valueName: "dir"))
+    var allowRoot: [String] = []
     @OptionGroup var plugins: PluginOptions
+
+    /// The longest `--duration` (and `render --to`), in seconds: a day.
+    static let maximumDuration = 86_400.0
 
     func validate() throws {
         guard fps.isFinite, fps > 0, fps <= 1000 else { throw ValidationError("--fps must be within (0, 1000]") }
-        if let duration, !(duration.isFinite && duration >= 0) { throw ValidationError("--duration must be a number ≥ 0") }
+        if let duration, !(duration.isFinite && duration >= 0 && duration <= Self.maximumDuration) {
+            throw ValidationError("--duration must be a number of seconds within 0...\(formatNumber(Self.maximumDuration)) (got \(formatNumber(duration)))")
+        }
+        try validateInputFile(scene, what: "the scene")
+        try validateAllowedRoots(allowRoot)
         guard (1...16384).contains(memoryLimit) else { throw ValidationError("--memory-limit must be within 1...16384 (MiB)") }
         guard (1...100_000).contains(instructionLimit) else {
             throw ValidationError("--instruction-limit must be within 1...100000 (millions)")
@@ -25,13 +37,14 @@ struct ScriptOptions: ParsableArguments {
     var runLimit: RunLimit { duration.map { .time($0) } ?? .idle }
 
     /// A host for the scene, with the plugins of the plugin path (refused ones are reported on
-    /// standard error), its prints going to standard output.
-    func makeHost() throws -> ScriptHost {
+    /// standard error), its prints going to standard output — or to standard error when
+    /// `printsToStandardError` (the trace is on standard output: prints must not forge its lines).
+    func makeHost(printsToStandardError: Bool = false) throws -> ScriptHost {
         let host = try ScriptHost(
-            scriptDirectory: ScriptFile.directory(of: scene), memoryLimit: memoryLimit * 1024 * 1024,
+            scriptDirectory: ScriptFile.directory(of: scene), allowedRoots: allowRoot, memoryLimit: memoryLimit * 1024 * 1024,
             instructionLimit: instructionLimit * 1_000_000, framesPerSecond: fps, plugins: plugins.catalog())
         warnAboutPlugins(host.pluginFailures)
-        host.vm.printHandler = { print($0) }
+        host.vm.printHandler = printsToStandardError ? { writeToStandardError($0 + "\n") } : { print($0) }
         return host
     }
 

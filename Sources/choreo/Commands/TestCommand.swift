@@ -13,8 +13,8 @@ struct TestCommand: ParsableCommand {
         abstract: "Run Lua scene tests (*_test.lua) headless.",
         discussion: """
             Finds *_test.lua files under each PATH (default: Tests/Scenes) and runs every it() in \
-            a fresh engine at time 0. Exit status: 0 when all tests pass, 1 when any fails, 2 on \
-            a usage error.
+            a fresh engine at time 0. Exit status: 0 when all tests pass, 1 when any fails or a \
+            write fails, 2 on a usage error.
             """)
 
     @Argument(help: ArgumentHelp("Test files or folders to search (default: Tests/Scenes).", valueName: "path"))
@@ -35,9 +35,14 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Write golden traces that are missing or differ, instead of failing.") var updateSnapshots = false
     @Option(help: "Memory limit of each test's script, in MiB.") var memoryLimit: Int = 256
     @Option(help: "Instruction limit per turn of test code (top level, hook, test), in millions.") var instructionLimit: Int = 200
+    @Option(help: ArgumentHelp(
+        "A folder the tests may also read files from (repeatable; by default only each test file's folder).",
+        valueName: "dir"))
+    var allowRoot: [String] = []
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
+        try validateAllowedRoots(allowRoot)
         guard SceneTestReporterKind(rawValue: reporter) != nil else {
             throw ValidationError("--reporter must be one of: "
                 + SceneTestReporterKind.allCases.map(\.rawValue).joined(separator: ", ") + " (got \(reporter))")
@@ -74,9 +79,9 @@ struct TestCommand: ParsableCommand {
         if kind == .junit { writeToStandardError(report.summary + "\n") }
         if let junit {
             var xml = JUnitReporter()
-            do { try Data(xml.render(report).utf8).write(to: URL(fileURLWithPath: junit)) } catch {
-                throw ScriptFailure(message: "choreo test: cannot write \(junit): \(error.localizedDescription)")
-            }
+            let file = try OutputFile(path: junit)
+            file.write(xml.render(report))
+            try file.finish()
         }
         if !report.succeeded { throw ExitCode(1) }
     }
@@ -90,6 +95,7 @@ struct TestCommand: ParsableCommand {
             configuration.memoryLimit = memoryLimit * 1024 * 1024
             configuration.instructionLimit = instructionLimit * 1_000_000
             configuration.imageMatcher = .rendered
+            configuration.allowedRoots = allowRoot
             return configuration
         } catch let error as SceneTestUsageError {
             throw ValidationError(error.message)

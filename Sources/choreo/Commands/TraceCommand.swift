@@ -10,7 +10,12 @@ struct TraceCommand: ParsableCommand {
         abstract: "Print a scene's presentation values frame by frame (JSONL or CSV).",
         discussion: """
             Each JSONL line is one frame: {"frame":n,"time":t,"views":{"box":{"opacity":0.5,...}}}.
-            Views are the named views of the scene; equal runs give byte-identical output.
+            Views are the named views of the scene; equal runs give byte-identical output. A name \
+            that an earlier view already has gets a suffix in tree order (box, box#2, box#3). CSV \
+            follows RFC 4180 (fields with commas, quotes or line breaks are quoted); JSON escapes \
+            every control character. While the trace goes to standard output, the script's print \
+            goes to standard error. Exit status: 0 on success, 1 on a script error or a failed \
+            write, 2 on a usage error.
             """)
 
     @OptionGroup var script: ScriptOptions
@@ -27,14 +32,12 @@ struct TraceCommand: ParsableCommand {
     }
 
     func run() throws {
-        let host = try script.makeHost()
         let selection = try props.map { try TraceSelection(parsing: $0) } ?? .all
-        let file = try out.map { try OutputFile(path: $0) }
-        let recorder = TraceRecorder(format: TraceRecorder.Format(rawValue: format)!, selection: selection) { line in
-            if let file { file.writeLine(line) } else { print(line) }
-        }
+        let file = try out.map { try OutputFile(path: $0) } ?? .standardOutput()
+        let host = try script.makeHost(printsToStandardError: file.sharesStandardOutput)
+        let recorder = TraceRecorder(format: TraceRecorder.Format(rawValue: format)!, selection: selection) { file.writeLine($0) }
         host.engine.addFrameSink { recorder.record(frame: $0.number, scene: $0.scene) }
         _ = try script.runHeadless(host)
-        file?.close()
+        try file.finish()
     }
 }

@@ -27,7 +27,8 @@ struct ViewContentBindingsTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/assets", withIntermediateDirectories: true)
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        // The signature, then the IHDR chunk's length, type, width (2) and height (3).
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 2, 0, 0, 0, 3]
         try Data(png).write(to: URL(fileURLWithPath: directory + "/assets/cloud.png"))
         try Data("not an image".utf8).write(to: URL(fileURLWithPath: directory + "/fake.png"))
         let host = try ScriptHost(scriptDirectory: directory)
@@ -39,11 +40,11 @@ struct ViewContentBindingsTests {
         #expect(results == [.string(directory + "/assets/cloud.png"), nil])
         #expect(findView("cloud", in: host)?.layer.content == .image(ImageContent(path: directory + "/assets/cloud.png")))
         #expect(errorMessage { try host.run(source: "ImageView.new{ image = 'assets/missing.png' }", chunkName: "scene.lua") }
-            == "scene.lua:1: ImageView.new: image must name an existing PNG file (got \"\(directory)/assets/missing.png\": No such file or directory)")
+            == "scene.lua:1: ImageView.new: image must name a readable PNG file (got \"assets/missing.png\": No such file or directory)")
         #expect(errorMessage { try host.run(source: "cloud.image = 'fake.png'", chunkName: "scene.lua") }
-            == "scene.lua:1: View.image: image must be a PNG file (got \"\(directory)/fake.png\", which does not start with the PNG signature)")
+            == "scene.lua:1: View.image: image must be a PNG file (got \"fake.png\", which does not start with the PNG signature)")
         #expect(errorMessage { try host.run(source: "ImageView.new{ image = 'assets' }", chunkName: "scene.lua") }
-            == "scene.lua:1: ImageView.new: image must name a readable PNG file (got \"\(directory)/assets\")")
+            == "scene.lua:1: ImageView.new: image must name a readable PNG file (got \"assets\": it is a folder, not a regular file)")
     }
 
     @Test("A ShapeView's path is an array of commands, read back in the same form")

@@ -178,7 +178,7 @@ struct TestLifecycleTests {
             let file = SceneTestFile(path: "/tmp/freed_test.lua", relativePath: "freed_test.lua")
             let running = try TestSession(
                 file: file, source: "it('x', function() after(1, function() end); expect(1).toBe(1) end)",
-                mode: .running(test: 0), configuration: .init(), snapshots: SnapshotBook(file: file, updating: false))
+                mode: .running(test: 0), configuration: .init(), snapshots: SnapshotBook(file: file, updating: false, files: .none))
             try running.load()
             try running.runTestCode(try #require(running.selected).function)
             running.close()

@@ -23,7 +23,7 @@ struct LuaModuleTests {
         ])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let vm = LuaVM()
-        vm.moduleDirectory = directory
+        vm.files = FileSandbox(sceneDirectory: directory)
         #expect(try vm.run(chunk: """
             local a = require('lib.easing')
             local b = require('lib/easing')
@@ -41,8 +41,8 @@ struct LuaModuleTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createSymbolicLink(atPath: directory + "/escape.lua", withDestinationPath: "/etc/hostname")
         let vm = LuaVM()
-        vm.moduleDirectory = directory
-        #expect(failure(of: "require('escape')", in: vm)?.message.contains("resolves outside the module folder") == true)
+        vm.files = FileSandbox(sceneDirectory: directory)
+        #expect(failure(of: "require('escape')", in: vm)?.message.contains("cannot load module 'escape': cannot read escape.lua: it is outside the scene's folder and the allowed roots (see --allow-root)") == true)
         #expect(try vm.run(chunk: "return require('ok')", name: "s.lua") == [1])
     }
 }

@@ -50,7 +50,7 @@ struct LuaSandboxTests {
         #expect(failure(of: "require('/etc/passwd')", in: vm)?.message.contains("bad module name '/etc/passwd'") == true)
         let noFolder = try #require(failure(of: "\nrequire('missing')", in: vm))
         #expect(noFolder.message.hasPrefix("scene.lua:2: require: cannot load module 'missing'"))
-        vm.moduleDirectory = "/tmp"
+        vm.files = FileSandbox(sceneDirectory: "/tmp")
         #expect(failure(of: "require('choreo_surely_missing_module')", in: vm)?.message
             .contains("module 'choreo_surely_missing_module' not found") == true)
         #expect(failure(of: "require(42)", in: vm) != nil)

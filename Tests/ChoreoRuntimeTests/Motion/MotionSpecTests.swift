@@ -137,7 +137,9 @@ struct MotionSpecTests {
             (#"{"a": {"duration": 1}, "b": {"duration": -2}}"#, "chip.json: b.duration: must be a finite number ≥ 0 (got -2)"),
             (#"[1, 2]"#, "chip.json: (document): must be an object (a traits object or a map of names to traits), got an array"),
             ("{\"duration\": 1,\n}", "chip.json: line 2, column 1: expected a key in double quotes"),
-            (#"{"duration": 1, "duration": 2}"#, "chip.json: line 1, column 17: duplicate key \"duration\""),
+            (#"{"duration": 1, "duration": 2}"#, "chip.json: line 1, column 17: duplicate key (each key may appear once in an object)"),
+            ("{\"a\": \"\\q\"}", "chip.json: line 1, column 9: invalid escape (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)"),
+            ("root:x:0:0", "chip.json: line 1, column 1: unexpected character, expected a value"),
             (#"{"duration": 01}"#, "chip.json: line 1, column 14: a number may not start with 0"),
             ("", "chip.json: line 1, column 1: unexpected end of the document, expected a value"),
         ]

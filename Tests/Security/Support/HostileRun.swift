@@ -27,14 +27,14 @@ struct HostileRun {
     /// the bound says "does not hang", not "is fast"; tests must pass on a loaded 2-core machine).
     static func choreo(
         _ arguments: [String], in directory: URL = packageRoot, timeout: Double = 60,
-        standardInput: FileHandle? = nil
+        standardInput: FileHandle? = nil, standardOutput: FileHandle? = nil
     ) throws -> HostileRun {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
+        process.standardOutput = standardOutput ?? out  // given: not captured (`output` stays empty)
         process.standardError = err
         process.standardInput = standardInput ?? FileHandle.nullDevice
         let start = Date()
@@ -52,6 +52,7 @@ struct HostileRun {
             usleep(10_000)
         }
         process.waitUntilExit()
+        if standardOutput != nil { try out.fileHandleForWriting.close() }  // nothing wrote to it: end its drain
         let crashed = !hung && process.terminationReason == .uncaughtSignal
         return HostileRun(
             status: crashed ? 128 + process.terminationStatus : process.terminationStatus,
