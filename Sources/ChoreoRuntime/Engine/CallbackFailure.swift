@@ -14,6 +14,8 @@ public struct CallbackFailure: Error, CustomStringConvertible {
     public enum Callback: String, Sendable {
         case timer
         case displayLink
+        /// A frame sink (the trace recorder, the renderer) refused the frame.
+        case frameSink
     }
 
     /// The error the callback threw.

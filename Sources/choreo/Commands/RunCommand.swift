@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
             let file = try OutputFile(path: trace)
             output = file
             let recorder = TraceRecorder(write: { file.writeLine($0) })
-            host.engine.addFrameSink { recorder.record(frame: $0.number, scene: $0.scene) }
+            host.engine.addFrameSink { try recorder.record(frame: $0.number, scene: $0.scene) }
         }
         let report: RunReport
         if realtime {

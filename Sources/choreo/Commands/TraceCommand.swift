@@ -33,7 +33,7 @@ struct TraceCommand: ParsableCommand {
         let recorder = TraceRecorder(format: TraceRecorder.Format(rawValue: format)!, selection: selection) { line in
             if let file { file.writeLine(line) } else { print(line) }
         }
-        host.engine.addFrameSink { recorder.record(frame: $0.number, scene: $0.scene) }
+        host.engine.addFrameSink { try recorder.record(frame: $0.number, scene: $0.scene) }
         _ = try script.runHeadless(host)
         file?.close()
     }
