@@ -14,8 +14,6 @@ public enum NumberLimits {
     /// Every value: coordinates, sizes, animation values, velocities, times, transform entries,
     /// custom properties. 1e15 is also where doubles stop holding every integer.
     public static let magnitude = 1e15
-    /// The text messages use for ±``magnitude``.
-    public static let magnitudeText = "1e15"
 
     /// A curve's progress and a cubic Bézier's control y (x stays in 0...1): a curve may
     /// overshoot, but not by more than a million times the distance it animates.
@@ -29,6 +27,8 @@ public enum NumberLimits {
     public static let springDamping: ClosedRange<Double> = 0...1e9
     /// A spring's damping ratio (UIKit's dampingRatio, SwiftUI's, Material's): 0...1000.
     public static let dampingRatio: ClosedRange<Double> = 0...1000
+    /// The duration or response a spring is fitted to, in seconds: 1e-6...1e6.
+    public static let springSeconds: ClosedRange<Double> = 1e-6...1e6
 
     /// An animation's speed (CAMediaTiming): |speed| ≤ 1e6; 0 pauses.
     public static let speed = 1e6

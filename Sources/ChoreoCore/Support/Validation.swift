@@ -1,3 +1,5 @@
+import RealModule
+
 /// Argument checks, named after what they check. Each returns the value when it passes, so a
 /// check reads as an assignment: `self.mass = try requirePositive(mass, "mass")`.
 ///
@@ -35,13 +37,28 @@ public func requirePositive(_ value: Double, _ parameter: String) throws(Argumen
 /// A finite value must be within ±`limit` (±1e15 unless a parameter has a smaller range).
 @inline(__always)
 public func requireMagnitude(
-    _ value: Double, _ parameter: String, limit: Double = NumberLimits.magnitude,
-    limitText: String = NumberLimits.magnitudeText
+    _ value: Double, _ parameter: String, limit: Double = NumberLimits.magnitude
 ) throws(ArgumentError) -> Double {
     guard abs(value) <= limit else {
-        throw ArgumentError(parameter: parameter, requirement: "must be within ±\(limitText)", value: value)
+        throw ArgumentError(parameter: parameter, requirement: "must be within ±\(formatLimit(limit))", value: value)
     }
     return value
+}
+
+/// A curve's progress (or a cubic Bézier's control y): finite and within ±1e6
+/// (``NumberLimits/progress``), so that `from + (to − from) · progress` stays finite.
+@inline(__always)
+public func requireProgress(_ value: Double, _ parameter: String) throws(ArgumentError) -> Double {
+    guard value.isFinite else {
+        throw ArgumentError(parameter: parameter, requirement: "must be a finite number", value: value)
+    }
+    return try requireMagnitude(value, parameter, limit: NumberLimits.progress)
+}
+
+extension NumberLimits {
+    /// Whether `value` is a progress Choreo accepts (finite, within ±1e6).
+    @inlinable
+    public static func isProgress(_ value: Double) -> Bool { value.isFinite && abs(value) <= progress }
 }
 
 /// Every component of `value` must be finite and within ±1e15; `parameter` names the value
@@ -77,10 +94,21 @@ public func requireInRange(
     guard value.isFinite, range.contains(value) else {
         throw ArgumentError(
             parameter: parameter,
-            requirement: "must be within \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))",
+            requirement: "must be within \(formatLimit(range.lowerBound))...\(formatLimit(range.upperBound))",
             value: value)
     }
     return value
+}
+
+/// A range's bound as messages and docs write it: powers of ten from 1e6 up and 1e-6 down as
+/// `1e9`, `1e-6`; anything else as `formatNumber` does.
+public func formatLimit(_ value: Double) -> String {
+    guard value.isFinite, value != 0 else { return formatNumber(value) }
+    let exponent = Double.log10(value.magnitude).rounded()
+    if abs(exponent) >= 6, value.magnitude == Double.pow(10, Int(exponent)) {
+        return (value < 0 ? "-" : "") + "1e\(Int(exponent))"
+    }
+    return formatNumber(value)
 }
 
 /// The value must be ≥ 0 and not NaN; +infinity is allowed (a repeat count that never ends).

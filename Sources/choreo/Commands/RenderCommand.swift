@@ -23,6 +23,9 @@ struct RenderCommand: ParsableCommand {
 
     /// The longest run without --to or --duration, in seconds.
     static let defaultLimit = 10.0
+    /// The latest --from and --to, in seconds (frame numbers are computed from them: 1e300 × fps
+    /// overflowed `Int`).
+    static let latestTime = 1e6
 
     enum Format: String, CaseIterable { case png, sheet, gif, all }
 
@@ -37,8 +40,12 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be a number within (0, 16] (got \(formatNumber(scale)))") }
-        guard from.isFinite, from >= 0 else { throw ValidationError("--from must be a number ≥ 0") }
-        if let to, !(to.isFinite && to >= from) { throw ValidationError("--to must be a number ≥ --from (\(formatNumber(from)))") }
+        guard from.isFinite, from >= 0, from <= Self.latestTime else {
+            throw ValidationError("--from must be a number within 0...1e6 (seconds) (got \(formatNumber(from)))")
+        }
+        if let to, !(to.isFinite && to >= from && to <= Self.latestTime) {
+            throw ValidationError("--to must be a number within --from (\(formatNumber(from)))...1e6 (seconds)")
+        }
         guard Format(rawValue: format) != nil else { throw ValidationError("--format must be one of png, sheet, gif, all (got \(format))") }
         guard (1...200).contains(sheetFrames) else { throw ValidationError("--sheet-frames must be within 1...200") }
         if out.isEmpty { throw ValidationError("--out must name a folder") }
@@ -60,10 +67,10 @@ struct RenderCommand: ParsableCommand {
         let limit = end ?? max(from, Self.defaultLimit)
         let fps = script.fps
         // GIF viewers treat delays under 2 cs as 10 cs: keep every `gifStride`-th frame.
-        let gifStride = Int((fps / 50).rounded(.up))
+        let gifStride = Int(saturating: (fps / 50).rounded(.up))
         let epsilon = 0.5 / fps
-        let firstFrame = Int((from * fps - 1e-9).rounded(.up))
-        let expected = end.map { Int(($0 * fps + 1e-9).rounded(.down)) - firstFrame + 1 }
+        let firstFrame = Int(saturating: (from * fps - 1e-9).rounded(.up))
+        let expected = end.map { Int(saturating: ($0 * fps + 1e-9).rounded(.down)) - firstFrame + 1 }
         let progress = ProgressBar(total: expected, label: "render")
 
         let sheet = kind == .sheet || kind == .all ? ContactSheet(maximumFrames: sheetFrames) : nil
