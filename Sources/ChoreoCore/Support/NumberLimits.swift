@@ -33,6 +33,9 @@ public enum NumberLimits {
     /// An animation's speed (CAMediaTiming): |speed| ≤ 1e6; 0 pauses.
     public static let speed = 1e6
 
+    /// A label's font size, in points: up to 10,000 (FreeType refuses glyphs far larger).
+    public static let fontSize = 10_000.0
+
     /// Counts a script asks for (steps of a `steps()` curve): 1...1,000,000.
     public static let count: ClosedRange<Int> = 1...1_000_000
 }
