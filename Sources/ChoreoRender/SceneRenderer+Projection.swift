@@ -14,14 +14,17 @@ extension SceneRenderer {
         // The offscreen image holds everything the layer draws: its bounds and what reaches out.
         let bounds = localExtents(node)
         guard bounds.size.width > 0, bounds.size.height > 0 else { return }
-        // Offscreen resolution: the device scale, more where the perspective magnifies.
-        let s = deviceScale(cr) * 1.5
+        // Offscreen resolution: the device scale, more where the perspective magnifies; less for
+        // a layer so large that the offscreen image would not fit in a canvas.
+        let largest = max(bounds.size.width, bounds.size.height)
+        let s = min(deviceScale(cr) * 1.5, Double(Canvas.maximumSide / 2) / largest)
+        guard s > 1e-9 else { return }
         let shadowReach = p.shadowOpacity > 0 ? boxBlur(sigma: p.shadowRadius * s).reach
             + Int(saturating: (max(abs(p.shadowOffset.width), abs(p.shadowOffset.height)) * s).rounded(.up)) : 0
         let margin = 2 + shadowReach
         let width = Int(saturating: (bounds.size.width * s).rounded(.up)) + 2 * margin
         let height = Int(saturating: (bounds.size.height * s).rounded(.up)) + 2 * margin
-        guard width <= 4 * Canvas.maximumSide, height <= 4 * Canvas.maximumSide else { return }
+        guard width <= Canvas.maximumSide, height <= Canvas.maximumSide else { return }
 
         let flat = try Canvas(width: width, height: height)
         let offscreen = flat.makeContext()

@@ -103,12 +103,15 @@ struct NumberTests {
         #expect(run.seconds < 30)
     }
 
-    @Test("A layer 1e15 points wide with a perspective and a 1e15 corner radius renders without crashing")
+    @Test("Layers 1e15 and 30,000 points wide in perspective, and huge text, render without crashing or failing")
     func hugeLayerInPerspective() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-numbers-\(UUID().uuidString)").path
         let run = try Self.run("render", Self.boxScene("""
             box.bounds = {0, 0, 1e15, 1e15}; box.layer.cornerRadius = 1e15
             box.layer.transform = Transform.perspective(500):rotated(0.5, 0, 1, 0)
+            local wide = View.new{ frame = {0, 0, 30000, 30000}, backgroundColor = "blue", cornerRadius = 20 }
+            wide.layer.transform = Transform.perspective(50000):rotated(0.3, 0, 1, 0)
+            scene.view:addSubview(wide)
             local label = Label.new{ frame = {0, 0, 100, 100}, text = "big", fontSize = 10000 }
             label.transform = Transform.scale(1e6, 1e-6)
             scene.view:addSubview(label)
