@@ -27,6 +27,12 @@ struct NumberTests {
         return try HostileRun.choreo([command, "scene.lua"] + options, in: folder, timeout: 60)
     }
 
+    /// Renders the scene's first frame as PNG into a fresh folder; `options` come after.
+    private static func renderFirstFrame(_ source: String, _ options: [String] = []) throws -> HostileRun {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-numbers-\(UUID().uuidString)").path
+        return try run("render", source, ["--out", out, "--format", "png", "--duration", "0"] + options)
+    }
+
     private static func firstLine(_ text: String) -> String { String(text.split(separator: "\n").first ?? "") }
 
     @Test("An animation from -1.7e308 to 1.7e308 is refused with the call, the range and file:line")
@@ -93,20 +99,18 @@ struct NumberTests {
 
     @Test("Shadow and blur radii of 1e10 render without crashing, in bounded time")
     func hugeBlurRadii() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-numbers-\(UUID().uuidString)").path
-        let run = try Self.run("render", Self.boxScene("""
+        let run = try Self.renderFirstFrame(Self.boxScene("""
             box.layer.shadowOpacity = 1; box.layer.shadowRadius = 1e10
             local blur = BlurView.new{ frame = {0, 0, 100, 100}, blurRadius = 1e10 }
             scene.view:addSubview(blur)
-            """), ["--out", out, "--format", "png", "--duration", "0"])
+            """))
         #expect(run.status == 0 && !run.crashed && !run.hung, "\(run.errors)")
         #expect(run.seconds < 30)
     }
 
     @Test("Layers 1e15 and 30,000 points wide in perspective, and huge text, render without crashing or failing")
     func hugeLayerInPerspective() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-numbers-\(UUID().uuidString)").path
-        let run = try Self.run("render", Self.boxScene("""
+        let run = try Self.renderFirstFrame(Self.boxScene("""
             box.bounds = {0, 0, 1e15, 1e15}; box.layer.cornerRadius = 1e15
             box.layer.transform = Transform.perspective(500):rotated(0.5, 0, 1, 0)
             local wide = View.new{ frame = {0, 0, 30000, 30000}, backgroundColor = "blue", cornerRadius = 20 }
@@ -115,7 +119,7 @@ struct NumberTests {
             local label = Label.new{ frame = {0, 0, 100, 100}, text = "big", fontSize = 10000 }
             label.transform = Transform.scale(1e6, 1e-6)
             scene.view:addSubview(label)
-            """), ["--out", out, "--format", "png", "--duration", "0", "--scale", "16"])
+            """), ["--scale", "16"])
         #expect(run.status == 0 && !run.crashed && !run.hung, "\(run.errors)")
         #expect(run.seconds < 30)
     }

@@ -8,6 +8,18 @@ local function scene()
   return s, box
 end
 
+-- Adds a BasicAnimation of position.x with `props` to a fresh box, advances `seconds`, and
+-- expects the presentation x to be a finite number.
+local function expectFiniteAfter(seconds, props)
+  local _, box = scene()
+  local a = BasicAnimation.new("position.x")
+  for key, value in pairs(props) do a[key] = value end
+  box.layer:addAnimation(a, "x")
+  advance(seconds)
+  local x = box.layer.presentation.position.x
+  expect(x == x and math.abs(x) < math.huge).toBe(true)
+end
+
 describe("numbers beyond the general range (±1e15)", function()
   it("refuses an animation from -1.7e308 to 1.7e308 before the lerp can overflow", function()
     local a = BasicAnimation.new("position.x")
@@ -124,25 +136,12 @@ end)
 
 describe("values made from accepted inputs stay finite", function()
   it("animates across the whole range and stays finite", function()
-    local _, box = scene()
-    local a = BasicAnimation.new("position.x")
-    a.fromValue, a.toValue, a.duration = -1e15, 1e15, 1
-    a.timingFunction = TimingFunction.new(0.5, 1e6, 0.5, -1e6)
-    box.layer:addAnimation(a, "x")
-    advance(0.5)
-    local x = box.layer.presentation.position.x
-    expect(x == x and math.abs(x) < math.huge).toBe(true)
+    expectFiniteAfter(0.5, { fromValue = -1e15, toValue = 1e15, duration = 1,
+                             timingFunction = TimingFunction.new(0.5, 1e6, 0.5, -1e6) })
   end)
 
   it("repeats a cumulative animation 'forever' (repeatCount 1e300) without overflowing", function()
-    local _, box = scene()
-    local a = BasicAnimation.new("position.x")
-    a.fromValue, a.toValue, a.duration = -1e15, 1e15, 1e-9
-    a.isCumulative, a.repeatCount = true, 1e300
-    box.layer:addAnimation(a, "x")
-    advance(10)
-    local x = box.layer.presentation.position.x
-    expect(x == x and math.abs(x) < math.huge).toBe(true)
+    expectFiniteAfter(10, { fromValue = -1e15, toValue = 1e15, duration = 1e-9, isCumulative = true, repeatCount = 1e300 })
   end)
 
   it("keeps a deep chain of sped-up layers in finite time", function()
