@@ -140,6 +140,10 @@ describe("values made from accepted inputs stay finite", function()
                              timingFunction = TimingFunction.new(0.5, 1e6, 0.5, -1e6) })
   end)
 
+  it("accepts a speed of 1e-308 (an active duration of 1e308 s) and stays finite", function()
+    expectFiniteAfter(1, { fromValue = -1e15, toValue = 1e15, duration = 1e15, speed = 1e-308, fillMode = "both" })
+  end)
+
   it("repeats a cumulative animation 'forever' (repeatCount 1e300) without overflowing", function()
     expectFiniteAfter(10, { fromValue = -1e15, toValue = 1e15, duration = 1e-9, isCumulative = true, repeatCount = 1e300 })
   end)
