@@ -14,12 +14,17 @@ struct BoxBlur {
     let radii: [Int]
     let edges: Edges
 
-    init(sigma: Double, edges: Edges = .transparent) {
+    /// The widest blur, in pixels: beyond a canvas's largest side a wider Gaussian looks the same
+    /// (an even wash), and box widths stay far from overflowing `Int` (a radius of 1e10 would).
+    static let maximumSigma = Double(Canvas.maximumSide)
+
+    init(sigma requested: Double, edges: Edges = .transparent) {
         self.edges = edges
-        guard sigma.isFinite, sigma > 0.2 else {
+        guard requested.isFinite, requested > 0.2 else {
             radii = []
             return
         }
+        let sigma = min(requested, Self.maximumSigma)
         let n = 3.0
         let ideal = (12 * sigma * sigma / n + 1).squareRoot()
         var lower = Int(ideal.rounded(.down))

@@ -98,7 +98,7 @@ public final class ContactSheet {
     static func formatFixed(_ value: Double, _ digits: Int) -> String {
         var factor = 1.0
         for _ in 0..<digits { factor *= 10 }
-        let scaled = Int((abs(value) * factor).rounded())
+        let scaled = Int(saturating: (abs(value) * factor).rounded())
         let whole = scaled / Int(factor), fraction = scaled % Int(factor)
         var text = String(fraction)
         while text.count < digits { text = "0" + text }

@@ -155,6 +155,6 @@ public struct CurvePlot {
     static func tickLabel(_ v: Double, step: Double) -> String {
         let digits = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3
         let value = abs(v) < step / 1000 ? 0 : v
-        return digits == 0 ? String(Int(value.rounded())) : ContactSheet.formatFixed(value, digits)
+        return digits == 0 ? String(Int(saturating: value.rounded())) : ContactSheet.formatFixed(value, digits)
     }
 }

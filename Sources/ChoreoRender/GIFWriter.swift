@@ -63,7 +63,7 @@ public final class GIFWriter {
     /// The delay of frame `index` (from 0) of a `fps` animation, in centiseconds: the difference of
     /// the rounded frame start times, so that n frames last round(100 n / fps) in all.
     public static func delay(ofFrame index: Int, fps: Double) -> Int {
-        Int((Double(index + 1) * 100 / fps).rounded()) - Int((Double(index) * 100 / fps).rounded())
+        Int(saturating: (Double(index + 1) * 100 / fps).rounded()) - Int(saturating: (Double(index) * 100 / fps).rounded())
     }
 
     /// Adds a frame shown for `delay` centiseconds (0...65535). A frame equal to the previous

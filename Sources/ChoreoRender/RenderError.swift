@@ -1,3 +1,5 @@
+import ChoreoCore
+
 /// Why a frame could not be drawn or written: each names what to fix.
 public enum RenderError: Error, Equatable, CustomStringConvertible {
     /// A canvas or scene size, or a scale, that is zero, negative, not finite or too large.
@@ -8,6 +10,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case unwritableFile(path: String, reason: String)
     /// cairo reported an error (out of memory, mostly).
     case cairo(String)
+    /// A presentation value is NaN or infinite: nothing is drawn from it.
+    case nonFinite(NonFiniteValueError)
 
     public var description: String {
         switch self {
@@ -15,6 +19,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         case let .unreadableImage(path, reason): "cannot read the image \(path): \(reason)"
         case let .unwritableFile(path, reason): "cannot write \(path): \(reason)"
         case let .cairo(message): "cairo: \(message)"
+        case let .nonFinite(error): "\(error)"
         }
     }
 }

@@ -4,6 +4,8 @@ import ChoreoCore
 /// transition running on it, frozen at one instant. Built from a live layer (presentation values
 /// at the scene's current time) or from a transition's snapshot.
 struct RenderNode {
+    /// The layer's name, for messages.
+    var name: String?
     var properties: LayerProperties
     var content: LayerContent
     var isHidden: Bool
@@ -13,6 +15,7 @@ struct RenderNode {
 
     init(layer: Layer) {
         let frame = layer.presentationFrame
+        name = layer.name
         properties = frame.properties
         content = layer.content
         isHidden = layer.isHidden
@@ -22,6 +25,7 @@ struct RenderNode {
     }
 
     init(snapshot: LayerSnapshot) {
+        name = snapshot.name
         properties = snapshot.properties
         content = snapshot.content
         isHidden = snapshot.isHidden

@@ -22,6 +22,12 @@ extension SceneRenderer {
     /// pixel grid. `natural` and `justified` align left (Choreo lays out left-to-right text).
     func drawText(_ text: TextContent, in bounds: Rect, _ cr: OpaquePointer) {
         guard !text.text.isEmpty, text.fontSize > 0, text.textColor.alpha > 0 else { return }
+        // FreeType refuses glyphs tens of thousands of pixels tall (cairo's context then fails):
+        // text whose glyphs would be taller than the largest canvas is not drawn.
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let stretch = max((m.xx * m.xx + m.yx * m.yx).squareRoot(), (m.xy * m.xy + m.yy * m.yy).squareRoot())
+        guard text.fontSize * stretch <= Double(Canvas.maximumSide) else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         let bold: Bool = switch text.fontWeight {

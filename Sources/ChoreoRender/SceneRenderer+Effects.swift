@@ -11,13 +11,20 @@ extension SceneRenderer {
         return abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
     }
 
+    /// A blur of `sigma` device pixels, at most the canvas's larger side: a wider Gaussian looks
+    /// the same on this canvas (an even wash), and the surfaces a shadow or a blur view needs
+    /// stay within a few canvases (a `shadowRadius` of 1e10 would ask for terabytes).
+    func boxBlur(sigma: Double, edges: BoxBlur.Edges = .transparent) -> BoxBlur {
+        BoxBlur(sigma: min(sigma, Double(max(deviceWidth, deviceHeight, 1))), edges: edges)
+    }
+
     /// Core Animation's shadow: the layer's composited alpha (background, content, sublayers,
     /// border) blurred with a Gaussian of standard deviation `shadowRadius` points, tinted with
     /// `shadowColor` × `shadowOpacity` and moved by `shadowOffset` (in the layer's coordinates, so
     /// it turns with a rotated layer). The user space of `cr` is the layer's.
     func drawShadow(of node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
         let p = node.properties
-        let blur = BoxBlur(sigma: p.shadowRadius * deviceScale(cr))
+        let blur = boxBlur(sigma: p.shadowRadius * deviceScale(cr))
         var dx = p.shadowOffset.width, dy = p.shadowOffset.height
         cairo_user_to_device_distance(cr, &dx, &dy)
         guard dx.isFinite, dy.isFinite, abs(dx) < 1e5, abs(dy) < 1e5 else { return }
@@ -28,8 +35,9 @@ extension SceneRenderer {
         var (x0, y0, x1, y1) = deviceBox(of: localExtents(node), cr) ?? (-m, -m, W + m, H + m)
         (x0, y0, x1, y1) = (max(x0, -m), max(y0, -m), min(x1, W + m), min(y1, H + m))
         guard x1 > x0, y1 > y0 else { return }
-        let ox = Int(x0.rounded(.down)) - blur.reach - 1, oy = Int(y0.rounded(.down)) - blur.reach - 1
-        let width = Int(x1.rounded(.up)) + blur.reach + 1 - ox, height = Int(y1.rounded(.up)) + blur.reach + 1 - oy
+        let ox = Int(saturating: x0.rounded(.down)) - blur.reach - 1, oy = Int(saturating: y0.rounded(.down)) - blur.reach - 1
+        let width = Int(saturating: x1.rounded(.up)) + blur.reach + 1 - ox
+        let height = Int(saturating: y1.rounded(.up)) + blur.reach + 1 - oy
         guard width <= 4 * Canvas.maximumSide, height <= 4 * Canvas.maximumSide else { return }
 
         // The body, drawn in device space.
@@ -77,7 +85,7 @@ extension SceneRenderer {
     /// UIVisualEffectView does not support translucent ancestors either.
     func drawBlurBehind(_ node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
         let p = node.properties
-        let blur = BoxBlur(sigma: p.blurRadius * deviceScale(cr), edges: .extend)
+        let blur = boxBlur(sigma: p.blurRadius * deviceScale(cr), edges: .extend)
         guard !blur.radii.isEmpty else { return }
         // The device box of the bounds, grown by the blur's reach, within the canvas.
         let b = p.bounds
@@ -90,8 +98,10 @@ extension SceneRenderer {
         }
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
               minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        let x0 = max(0, Int(minX.rounded(.down)) - blur.reach), y0 = max(0, Int(minY.rounded(.down)) - blur.reach)
-        let x1 = min(deviceWidth, Int(maxX.rounded(.up)) + blur.reach), y1 = min(deviceHeight, Int(maxY.rounded(.up)) + blur.reach)
+        let x0 = max(0, Int(saturating: minX.rounded(.down)) - blur.reach)
+        let y0 = max(0, Int(saturating: minY.rounded(.down)) - blur.reach)
+        let x1 = min(deviceWidth, Int(saturating: maxX.rounded(.up)) + blur.reach)
+        let y1 = min(deviceHeight, Int(saturating: maxY.rounded(.up)) + blur.reach)
         guard x1 > x0, y1 > y0 else { return }
 
         let target = cairo_get_group_target(cr)!

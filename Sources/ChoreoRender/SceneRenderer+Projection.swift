@@ -14,14 +14,17 @@ extension SceneRenderer {
         // The offscreen image holds everything the layer draws: its bounds and what reaches out.
         let bounds = localExtents(node)
         guard bounds.size.width > 0, bounds.size.height > 0 else { return }
-        // Offscreen resolution: the device scale, more where the perspective magnifies.
-        let s = deviceScale(cr) * 1.5
-        let shadowReach = p.shadowOpacity > 0 ? BoxBlur(sigma: p.shadowRadius * s).reach
-            + Int((max(abs(p.shadowOffset.width), abs(p.shadowOffset.height)) * s).rounded(.up)) : 0
+        // Offscreen resolution: the device scale, more where the perspective magnifies; less for
+        // a layer so large that the offscreen image would not fit in a canvas.
+        let largest = max(bounds.size.width, bounds.size.height)
+        let s = min(deviceScale(cr) * 1.5, Double(Canvas.maximumSide / 2) / largest)
+        guard s > 1e-9 else { return }
+        let shadowReach = p.shadowOpacity > 0 ? boxBlur(sigma: p.shadowRadius * s).reach
+            + Int(saturating: (max(abs(p.shadowOffset.width), abs(p.shadowOffset.height)) * s).rounded(.up)) : 0
         let margin = 2 + shadowReach
-        let width = Int((bounds.size.width * s).rounded(.up)) + 2 * margin
-        let height = Int((bounds.size.height * s).rounded(.up)) + 2 * margin
-        guard width <= 4 * Canvas.maximumSide, height <= 4 * Canvas.maximumSide else { return }
+        let width = Int(saturating: (bounds.size.width * s).rounded(.up)) + 2 * margin
+        let height = Int(saturating: (bounds.size.height * s).rounded(.up)) + 2 * margin
+        guard width <= Canvas.maximumSide, height <= Canvas.maximumSide else { return }
 
         let flat = try Canvas(width: width, height: height)
         let offscreen = flat.makeContext()
@@ -57,8 +60,9 @@ extension SceneRenderer {
             ys.append(q.y)
         }
         // The device origin of the current target: a group's surface starts at its clip extents.
-        let x0 = max(0, Int(xs.min()!.rounded(.down))), y0 = max(0, Int(ys.min()!.rounded(.down)))
-        let x1 = min(deviceWidth, Int(xs.max()!.rounded(.up))), y1 = min(deviceHeight, Int(ys.max()!.rounded(.up)))
+        let x0 = max(0, Int(saturating: xs.min()!.rounded(.down))), y0 = max(0, Int(saturating: ys.min()!.rounded(.down)))
+        let x1 = min(deviceWidth, Int(saturating: xs.max()!.rounded(.up)))
+        let y1 = min(deviceHeight, Int(saturating: ys.max()!.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
         let warped = try Canvas(width: x1 - x0, height: y1 - y0)
         resample(flat, into: warped, origin: (x0, y0), inverse: inverse)

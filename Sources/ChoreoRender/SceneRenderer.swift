@@ -27,6 +27,8 @@ public final class SceneRenderer {
     /// The device size of the canvas being drawn (shadows and blurs stay within it).
     var deviceWidth = 0
     var deviceHeight = 0
+    /// The scene time being drawn, for messages about values that are not finite.
+    var sceneTime = 0.0
 
     /// The scales a renderer takes: below 0.01 cairo's matrices degenerate, above 16 the images
     /// grow past what a scene needs (and `pixelSize` caps them at `Canvas.maximumSide` anyway).
@@ -54,7 +56,8 @@ public final class SceneRenderer {
 
     /// Draws the scene as it presents now; the canvas is the root layer's bounds at `scale`.
     public func render(_ scene: Scene) throws(RenderError) -> Canvas {
-        try render(scene.rootLayer, size: scene.rootLayer.presentation.bounds.size)
+        sceneTime = scene.currentTime.seconds
+        return try render(scene.rootLayer, size: scene.rootLayer.presentation.bounds.size)
     }
 
     /// Draws a layer tree into a canvas of `size` points, the tree's root placed by its own
@@ -85,6 +88,8 @@ public final class SceneRenderer {
         // what `View.transition` animates, from the snapshots.
         guard !node.isInvisible || (node.transition != nil && node.properties.opacity > 0) else { return }
         let p = node.properties
+        // The last line of defence: NaN or infinity reaches neither cairo nor an Int conversion.
+        do { try p.requireFinite(layer: node.name, time: sceneTime) } catch { throw .nonFinite(error) }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if let warp = Homography.layerToParent(p), !warp.isAffine {

@@ -129,7 +129,7 @@ extension KeyframeSampler {
             let segments = points.count - 1
             guard length > 0 else {
                 let x = p * Double(segments)
-                let i = Swift.min(Int(x), segments - 1)
+                let i = Swift.min(Int(saturating: x), segments - 1)
                 return (i, Swift.min(x - Double(i), 1))
             }
             let target = p * length

@@ -134,9 +134,7 @@ public final class MotionAnimator {
                 parameter: parameter, requirement: "must be a \(path.valueKind.rawValue) for key path \"\(path)\"",
                 value: "a \(value.kind.rawValue)")
         }
-        guard value.isFinite else {
-            throw ArgumentError(parameter: parameter, requirement: "must be finite", value: value.scalar.map(formatNumber) ?? "a \(value.kind.rawValue) with a non-finite component")
-        }
+        try requireFinite(value, parameter)
     }
 }
 

@@ -11,10 +11,7 @@ extension Layer {
             throw ArgumentError(
                 parameter: keyPath, requirement: "must be a \(path.valueKind.rawValue)", value: "a \(value.kind.rawValue)")
         }
-        guard value.isFinite else {
-            let shown = value.scalar.map(formatNumber) ?? "a \(value.kind.rawValue) with a non-finite component"
-            throw ArgumentError(parameter: keyPath, requirement: "must be finite", value: shown)
-        }
+        try requireFinite(value, keyPath)
         set(value, at: path)
     }
 

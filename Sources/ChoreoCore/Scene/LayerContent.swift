@@ -32,6 +32,12 @@ public struct TextContent: Hashable, Sendable {
         self.textColor = textColor
         self.alignment = alignment
     }
+
+    /// A font size from outside: > 0 and at most 10,000 points (`NumberLimits.fontSize`).
+    public static func checkedFontSize(_ value: Double, _ parameter: String = "fontSize") throws(ArgumentError) -> Double {
+        value.isFinite && value > 0 ? try requireInRange(value, 0...NumberLimits.fontSize, parameter)
+            : try requirePositive(value, parameter)
+    }
 }
 
 /// An image view's image: a PNG file, by path (resolved by whoever loads it).

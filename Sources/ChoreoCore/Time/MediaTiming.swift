@@ -82,10 +82,17 @@ public struct MediaTiming: Hashable, Sendable {
     public func validate() throws(ArgumentError) {
         _ = try requireFinite(beginTime.seconds, "beginTime")
         _ = try requireNonNegative(duration.seconds, "duration")
-        _ = try requireFinite(speed, "speed")
+        _ = try Self.checkedSpeed(speed, "speed")
         _ = try requireFinite(timeOffset.seconds, "timeOffset")
         _ = try requireNonNegativeOrInfinite(repeatCount, "repeatCount")
         _ = try requireNonNegativeOrInfinite(repeatDuration.seconds, "repeatDuration")
+    }
+
+    /// A speed within ±1e6 (`NumberLimits.speed`; 0 pauses): a speed of 1e308 turned any time
+    /// into infinity, and the active duration `duration / speed` overflows for tiny speeds.
+    public static func checkedSpeed(_ value: Double, _ parameter: String) throws(ArgumentError) -> Double {
+        value.isFinite ? try requireMagnitude(value, parameter, limit: NumberLimits.speed)
+            : try requireFinite(value, parameter)
     }
 
     /// This timing with a duration of 0 replaced by `defaultDuration` (0.25 s unless a

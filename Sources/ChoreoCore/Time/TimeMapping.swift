@@ -34,8 +34,19 @@ public struct TimeMapping: Hashable, Sendable {
     }
 
     /// The map that applies `self` first, then `inner` (parent → self → inner's local time).
+    ///
+    /// Scale and offset are kept within ±1e150 (`composedLimit`): each layer's speed is at most
+    /// 1e6, but a chain of layers multiplies them (2 per layer overflows after 1,024 layers), and
+    /// an infinite scale times a time of 0 is NaN. Clamped, every local time stays finite.
     public func followed(by inner: TimeMapping) -> TimeMapping {
-        TimeMapping(scale: scale * inner.scale, offset: offset * inner.scale + inner.offset)
+        TimeMapping(scale: Self.clamped(scale * inner.scale), offset: Self.clamped(offset * inner.scale + inner.offset))
+    }
+
+    /// The largest scale or offset a composed map keeps: times up to 1e15 s times it stay finite.
+    public static let composedLimit = 1e150
+
+    private static func clamped(_ value: Double) -> Double {
+        value.isNaN ? 0 : min(max(value, -composedLimit), composedLimit)
     }
 
     /// The map back from local to parent time; nil when time is frozen (scale 0).

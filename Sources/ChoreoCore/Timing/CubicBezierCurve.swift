@@ -34,13 +34,14 @@ public struct CubicBezierCurve: TimingCurve, Hashable {
     /// Newton stops when its step in the curve parameter is smaller than this.
     static let parameterEpsilon = 1e-10
 
-    /// Creates the curve, checking that the control points are finite and their x within 0...1.
+    /// Creates the curve, checking that the control points' x are within 0...1 and their y within
+    /// ±1e6 (the curve's progress stays within its control points' y).
     public init(_ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double) throws(ArgumentError) {
         self.init(
             uncheckedC1x: try requireInRange(c1x, 0...1, "controlPoint1.x"),
-            c1y: try requireFinite(c1y, "controlPoint1.y"),
+            c1y: try requireProgress(c1y, "controlPoint1.y"),
             c2x: try requireInRange(c2x, 0...1, "controlPoint2.x"),
-            c2y: try requireFinite(c2y, "controlPoint2.y"))
+            c2y: try requireProgress(c2y, "controlPoint2.y"))
     }
 
     /// Creates a curve from control points known to be valid (the named presets).

@@ -31,7 +31,7 @@ public struct MonotoneCubicCurve: TimingCurve, Hashable {
         for i in 0...samples {
             let t = Double(i) / Double(samples)
             let value = try function(t)
-            guard value.isFinite else {
+            guard NumberLimits.isProgress(value) else {
                 throw ArgumentError(parameter: "bake", requirement: "needs finite values (at t = \(formatNumber(t)))",
                                     value: value)
             }
@@ -45,7 +45,7 @@ public struct MonotoneCubicCurve: TimingCurve, Hashable {
         guard values.count >= 3 else {
             throw ArgumentError(parameter: "values", requirement: "must hold at least 3 samples", value: String(values.count))
         }
-        for value in values { _ = try requireFinite(value, "values") }
+        for value in values { _ = try requireProgress(value, "values") }
         let n = values.count - 1
         let h = 1 / Double(n)
         let secants = (0..<n).map { (values[$0 + 1] - values[$0]) / h }

@@ -51,7 +51,7 @@ public struct PiecewiseLinearCurve: TimingCurve, Hashable {
         outputs.reserveCapacity(controlPoints.count)
         given.reserveCapacity(controlPoints.count)
         for (index, point) in controlPoints.enumerated() {
-            outputs.append(try requireFinite(point.output, "points[\(index + 1)].output"))
+            outputs.append(try requireProgress(point.output, "points[\(index + 1)].output"))
             if let input = point.input {
                 given.append(try requireFinite(input, "points[\(index + 1)].input"))
             } else {

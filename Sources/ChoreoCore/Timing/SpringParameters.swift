@@ -28,9 +28,41 @@ public struct SpringParameters: Hashable, Sendable {
     /// defaults are CASpringAnimation's.
     public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10) throws(ArgumentError) {
         self.init(
-            uncheckedMass: try requirePositive(mass, "mass"),
-            stiffness: try requirePositive(stiffness, "stiffness"),
-            damping: try requireNonNegative(damping, "damping"))
+            uncheckedMass: try Self.checkedMass(mass, "mass"),
+            stiffness: try Self.checkedStiffness(stiffness, "stiffness"),
+            damping: try Self.checkedDamping(damping, "damping"))
+    }
+
+    /// A mass within 1e-6...1e9 (`NumberLimits.springMass`); with stiffness and damping in their
+    /// ranges, the closed form and the settling time stay finite (a mass of 1e-300 gave NaN).
+    public static func checkedMass(_ value: Double, _ parameter: String) throws(ArgumentError) -> Double {
+        value.isFinite && value > 0 ? try requireInRange(value, NumberLimits.springMass, parameter)
+            : try requirePositive(value, parameter)
+    }
+
+    /// A stiffness within 1e-6...1e9 (`NumberLimits.springStiffness`).
+    public static func checkedStiffness(_ value: Double, _ parameter: String) throws(ArgumentError) -> Double {
+        value.isFinite && value > 0 ? try requireInRange(value, NumberLimits.springStiffness, parameter)
+            : try requirePositive(value, parameter)
+    }
+
+    /// A damping within 0...1e9 (`NumberLimits.springDamping`).
+    public static func checkedDamping(_ value: Double, _ parameter: String) throws(ArgumentError) -> Double {
+        value.isFinite && value >= 0 ? try requireInRange(value, NumberLimits.springDamping, parameter)
+            : try requireNonNegative(value, parameter)
+    }
+
+    /// A damping ratio within 0...1000 (`NumberLimits.dampingRatio`).
+    public static func checkedDampingRatio(_ value: Double, _ parameter: String) throws(ArgumentError) -> Double {
+        value.isFinite && value >= 0 ? try requireInRange(value, NumberLimits.dampingRatio, parameter)
+            : try requireNonNegative(value, parameter)
+    }
+
+    /// A spring's duration or response within 1e-6...1e6 s (`NumberLimits.springSeconds`), so
+    /// that the stiffness fitted to it stays finite.
+    public static func checkedSeconds(_ value: Double, _ parameter: String) throws(ArgumentError) -> Double {
+        value.isFinite && value > 0 ? try requireInRange(value, NumberLimits.springSeconds, parameter)
+            : try requirePositive(value, parameter)
     }
 
     /// Creates a spring from values known to be valid.
@@ -80,8 +112,8 @@ extension SpringParameters {
     ///   - bounce: −1 < b ≤ 1. 0 is critically damped, 1 undamped, negative overdamped.
     ///   - mass: m > 0, default 1.
     public init(duration: Double, bounce: Double, mass: Double = 1) throws(ArgumentError) {
-        let d = try requirePositive(duration, "duration")
-        let m = try requirePositive(mass, "mass")
+        let d = try Self.checkedSeconds(duration, "duration")
+        let m = try Self.checkedMass(mass, "mass")
         guard bounce.isFinite, bounce > -1, bounce <= 1 else {
             throw ArgumentError(parameter: "bounce", requirement: "must be a finite number > -1 and ≤ 1", value: bounce)
         }
@@ -117,9 +149,9 @@ extension SpringParameters {
     ///   - dampingRatio: ζ ≥ 0.
     ///   - mass: m > 0, default 1.
     public init(response: Double, dampingRatio: Double, mass: Double = 1) throws(ArgumentError) {
-        let r = try requirePositive(response, "response")
-        let zeta = try requireNonNegative(dampingRatio, "dampingRatio")
-        let m = try requirePositive(mass, "mass")
+        let r = try Self.checkedSeconds(response, "response")
+        let zeta = try Self.checkedDampingRatio(dampingRatio, "dampingRatio")
+        let m = try Self.checkedMass(mass, "mass")
         let omega = 2 * Double.pi / r
         self.init(uncheckedMass: m, stiffness: m * omega * omega, damping: 4 * Double.pi * m * zeta / r)
     }
@@ -152,8 +184,8 @@ extension SpringParameters {
     ///     0.01, so `dampingRatio` then reads back as 0.01.
     ///   - duration: seconds (> 0).
     public init(dampingRatio: Double, duration: Double) throws(ArgumentError) {
-        let requested = try requireNonNegative(dampingRatio, "dampingRatio")
-        let d = try requirePositive(duration, "duration")
+        let requested = try Self.checkedDampingRatio(dampingRatio, "dampingRatio")
+        let d = try Self.checkedSeconds(duration, "duration")
         let zeta = max(requested, Self.minimumFittedDampingRatio)
         let unit = SpringParameters(uncheckedMass: 1, stiffness: 1, damping: 2 * zeta)
         let omega = unit.settlingDuration() / d

@@ -52,8 +52,13 @@ public struct StepsCurve: TimingCurve, Hashable {
     /// The number of jumps, the denominator of every level.
     private let jumps: Double
 
-    /// Creates `steps(steps, position)`; throws when `steps` < 1, or < 2 for jump-none.
+    /// Creates `steps(steps, position)`; throws when `steps` < 1, or < 2 for jump-none, or more
+    /// than 1,000,000 (`NumberLimits.count`: `steps + 1` of `math.maxinteger` overflows).
     public init(_ steps: Int, _ position: StepPosition = .jumpEnd) throws(ArgumentError) {
+        guard steps <= NumberLimits.count.upperBound else {
+            throw ArgumentError(
+                parameter: "steps", requirement: "must be an integer ≤ \(NumberLimits.count.upperBound)", value: String(steps))
+        }
         if position == .jumpNone {
             guard steps >= 2 else {
                 throw ArgumentError(parameter: "steps", requirement: "must be an integer ≥ 2 for jump-none", value: String(steps))

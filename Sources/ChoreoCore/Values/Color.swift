@@ -63,7 +63,7 @@ public struct Color: Hashable, Sendable {
         let c = clamped
         var text = "#"
         for component in [c.red, c.green, c.blue, c.alpha] {
-            let byte = Int((component * 255).rounded())
+            let byte = min(max(Int(saturating: (component * 255).rounded()), 0), 255)
             text.append(hexDigits[byte >> 4])
             text.append(hexDigits[byte & 0xF])
         }

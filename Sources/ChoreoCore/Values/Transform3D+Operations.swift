@@ -57,9 +57,14 @@ extension Transform3D {
                     y: try requireFinite(y, "y"), z: try requireFinite(z, "z"))
     }
 
-    /// A perspective from outside: the eye `eyeDistance` points (> 0) from the z = 0 plane.
+    /// A perspective from outside: the eye `eyeDistance` points (1e-15...1e15) from the z = 0
+    /// plane. m34 = −1/eyeDistance must stay within ±1e15: 5e-324 would make it infinite.
     public static func perspective(_ eyeDistance: Double) throws(ArgumentError) -> Transform3D {
-        Transform3D(perspectiveEyeDistance: try requirePositive(eyeDistance, "eyeDistance"))
+        let d = try requirePositive(eyeDistance, "eyeDistance")
+        guard 1 / d <= NumberLimits.magnitude else {
+            throw ArgumentError(parameter: "eyeDistance", requirement: "must be ≥ 1e-15 (m34 = −1/eyeDistance)", value: d)
+        }
+        return Transform3D(perspectiveEyeDistance: d)
     }
 
     /// A translation applied first, then this transform (CATransform3DTranslate).

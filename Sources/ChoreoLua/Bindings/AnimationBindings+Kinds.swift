@@ -32,9 +32,9 @@ extension ScriptHost {
             })
         }
         return [
-            number("mass", \.mass, requirePositive),
-            number("stiffness", \.stiffness, requirePositive),
-            number("damping", \.damping, requireNonNegative),
+            number("mass", \.mass, SpringParameters.checkedMass),
+            number("stiffness", \.stiffness, SpringParameters.checkedStiffness),
+            number("damping", \.damping, SpringParameters.checkedDamping),
             number("initialVelocity", \.initialVelocity, requireFinite),
             .on(S.self, "allowsOverdamping", get: { .boolean($0.allowsOverdamping) },
                 set: { $0.allowsOverdamping = try BindingInput.boolean($1, "allowsOverdamping") }),

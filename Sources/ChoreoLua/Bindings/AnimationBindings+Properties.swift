@@ -99,7 +99,7 @@ extension ScriptHost {
             .on(A.self, "duration", get: { .number($0.timing.duration.seconds) },
                 set: { $0.timing.duration = MediaDuration(try seconds($1, "duration", requireNonNegative)) }),
             .on(A.self, "speed", get: { .number($0.timing.speed) },
-                set: { $0.timing.speed = try seconds($1, "speed", requireFinite) }),
+                set: { $0.timing.speed = try seconds($1, "speed", MediaTiming.checkedSpeed) }),
             .on(A.self, "timeOffset", get: { .number($0.timing.timeOffset.seconds) },
                 set: { $0.timing.timeOffset = MediaDuration(try seconds($1, "timeOffset", requireFinite)) }),
             .on(A.self, "repeatCount", get: { .number($0.timing.repeatCount) },

@@ -64,8 +64,11 @@ final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
     /// The function's finite result, or nil after recording why there is none. The hot path (a
     /// frame sampling the curve) allocates nothing: one `LuaVM.callForNumber`, and messages are
     /// only built on failure.
+    /// Progress must stay within ±1e6 and velocity within ±1e15 (`NumberLimits`), so that the
+    /// values the curve paces stay finite.
     private func evaluate(_ function: LuaFunctionRef, at t: Double, what: String) -> Double? {
         guard !vm.isClosed, errors.error == nil else { return nil }
+        let limit = what == "progress" ? NumberLimits.progress : NumberLimits.magnitude
         let result: LuaNumberResult
         do {
             // On the engine turn's budget, like every callback: a frame's samples share one.
@@ -81,7 +84,13 @@ final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
         }
         let got: String
         switch result {
-        case .number(let value) where value.isFinite: return value
+        case .number(let value) where value.isFinite && abs(value) <= limit: return value
+        case .number(let value) where value.isFinite:
+            errors.error = .runtime(
+                message: "\(site.map { $0 + ": " } ?? "")\(subject(what)) must return a number within ±\(formatLimit(limit)) "
+                    + "(got \(formatNumber(value)) at t = \(formatNumber(t)))",
+                traceback: "")
+            return nil
         case .number(let value): got = formatNumber(value)
         case .other(let value): got = value.map { $0.doubleValue.map(formatNumber) ?? ScriptValues.luaTypeName($0) } ?? "nothing"
         }

@@ -68,7 +68,8 @@ extension ScriptHost {
         ])
     }
 
-    /// Methods of transform values: each returns a new transform.
+    /// Methods of transform values: each returns a new transform, whose entries must stay within
+    /// ±1e15 (a chain of `scaledBy(1e15)` would reach infinity).
     private func transformMethods() -> [String: LuaHostFunction] {
         func transformSelf(_ call: LuaCallContext) throws -> Transform3D {
             let box = try call.object(at: 1, as: ScriptValue.self)
@@ -77,33 +78,33 @@ extension ScriptHost {
             }
             return t
         }
-        func result(_ call: LuaCallContext, _ t: Transform3D) -> Int {
-            call.push(object: ScriptValue(.transform(t)))
+        func result(_ call: LuaCallContext, _ t: Transform3D) throws -> Int {
+            call.push(object: ScriptValue(try requireFinite(.transform(t), "result")))
             return 1
         }
         return [
             "concatenating": { call in
-                result(call, try transformSelf(call).concatenating(try ScriptValues.transform(call.value(at: 2), name: "other")))
+                try result(call, try transformSelf(call).concatenating(try ScriptValues.transform(call.value(at: 2), name: "other")))
             },
             "inverted": { call in
                 guard let inverse = try transformSelf(call).inverted() else {
                     throw ArgumentError(parameter: "transform", requirement: "must be invertible", value: "a singular matrix")
                 }
-                return result(call, inverse)
+                return try result(call, inverse)
             },
             "rotated": { call in
                 let angle = try finite(call, 2, "angle")
                 let (x, y, z) = call.isNil(at: 3) ? (0.0, 0.0, 1.0)
                     : (try finite(call, 3, "x"), try finite(call, 4, "y"), try finite(call, 5, "z"))
-                return result(call, try transformSelf(call).rotated(by: angle, x: x, y: y, z: z))
+                return try result(call, try transformSelf(call).rotated(by: angle, x: x, y: y, z: z))
             },
             "scaledBy": { call in
                 let sx = try finite(call, 2, "sx")
                 let sy = try call.optionalNumber(at: 3, name: "sy") ?? sx
-                return result(call, try transformSelf(call).scaledBy(x: sx, y: sy, z: try call.optionalNumber(at: 4, name: "sz") ?? 1))
+                return try result(call, try transformSelf(call).scaledBy(x: sx, y: sy, z: try call.optionalNumber(at: 4, name: "sz") ?? 1))
             },
             "translatedBy": { call in
-                result(call, try transformSelf(call).translatedBy(
+                try result(call, try transformSelf(call).translatedBy(
                     x: try finite(call, 2, "tx"), y: try finite(call, 3, "ty"), z: try call.optionalNumber(at: 4, name: "tz") ?? 0))
             },
         ]

@@ -94,7 +94,7 @@ extension ScriptHost {
         table.add("text", get: { call, o in call.push(try text("text", o).text) },
                   set: { o, v in try editText("text", o) { $0.text = try Checked.string(v, "text") } })
         table.add("fontSize", get: { call, o in call.push(try text("fontSize", o).fontSize) },
-                  set: { o, v in try editText("fontSize", o) { $0.fontSize = try requirePositive(try Checked.number(v, "fontSize"), "fontSize") } })
+                  set: { o, v in try editText("fontSize", o) { $0.fontSize = try TextContent.checkedFontSize(try Checked.number(v, "fontSize")) } })
         table.add("fontWeight", get: { call, o in call.push(try text("fontWeight", o).fontWeight.rawValue) },
                   set: { o, v in try editText("fontWeight", o) { $0.fontWeight = try Checked.option(v, "fontWeight", TextContent.Weight.self) } })
         table.add("textColor", get: { call, o in

@@ -41,7 +41,7 @@ extension ScriptHost {
         table.add("masksToBounds", get: { call, layer in call.push(layer.masksToBounds) },
                   set: { layer, value in layer.masksToBounds = try Checked.boolean(value, "masksToBounds") })
         table.add("speed", get: { call, layer in call.push(layer.timing.speed) },
-                  set: { layer, value in layer.timing.speed = try Checked.number(value, "speed") })
+                  set: { layer, value in layer.timing.speed = try MediaTiming.checkedSpeed(BindingInput.number(value, "speed"), "speed") })
         table.add("timeOffset", get: { call, layer in call.push(layer.timing.timeOffset.seconds) },
                   set: { layer, value in layer.timing.timeOffset = MediaDuration(try Checked.number(value, "timeOffset")) })
         table.add("beginTime", get: { call, layer in call.push(layer.timing.beginTime.seconds) },

@@ -146,7 +146,8 @@ final class LuaTimingProvider: TimingProvider, @unchecked Sendable {
             throw ArgumentError(parameter: "\(name) \(what)", requirement: "must be a finite number at t = \(formatNumber(t))",
                                 value: got)
         }
-        return number
+        return what == "progress" ? try requireProgress(number, "\(name) progress at t = \(formatNumber(t))")
+            : try requireFinite(number, "\(name) \(what) at t = \(formatNumber(t))")
     }
 
     /// Progress (or velocity) at t = 0, 0.1, ..., 1 must be finite.
@@ -158,6 +159,7 @@ final class LuaTimingProvider: TimingProvider, @unchecked Sendable {
                 throw ArgumentError(parameter: "\(name) progress", requirement: "must be a finite number at t = \(formatNumber(t))",
                                     value: formatNumber(value))
             }
+            _ = try requireProgress(value, "\(name) progress at t = \(formatNumber(t))")
         }
     }
 }

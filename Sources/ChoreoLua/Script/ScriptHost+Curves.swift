@@ -24,7 +24,10 @@ extension ScriptHost {
         switch lua {
         case .string(let text):
             do { return try registry.curve(named: text) } catch {
-                throw ArgumentError(parameter: name, requirement: error.requirement, value: error.value)
+                // A spec's own parameters keep their names: `curve: stiffness must be within ...`.
+                let inner = ["curve", "spec"].contains(error.parameter) || text.hasPrefix(error.parameter)
+                throw ArgumentError(
+                    parameter: inner ? name : "\(name): \(error.parameter)", requirement: error.requirement, value: error.value)
             }
         case .object(let object as ScriptCurve):
             return object

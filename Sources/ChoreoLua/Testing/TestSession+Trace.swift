@@ -50,7 +50,7 @@ extension TestSession {
         for frame in 0...frames {
             let time = start + Double(frame) / fps
             try advanceEngine { () throws in try engine.advance(to: time) }
-            recorder.record(frame: frame, scene: engine.scene)
+            try recorder.record(frame: frame, scene: engine.scene)
         }
         return lines
     }

@@ -1,12 +1,28 @@
+import ChoreoCore
 import CLua
 import CLuaShim
 
 // The checks behind every reader, for arguments and table fields alike. Each looks at the type
 // with `lua_type` first and converts with non-raising calls only.
 extension LuaCallContext {
+    /// A number within Choreo's finite range (±1e15, ``NumberLimits``): NaN, infinities and
+    /// values that would overflow the arithmetic done on them are refused here, at the boundary,
+    /// in the words of ChoreoCore's checks: `Point.new: x must be within ±1e15 (got 1e+300)`.
     func checkNumber(_ index: Int32, _ place: Place) throws(LuaCallError) -> Double {
         guard lua_type(state, index) == LUA_TNUMBER else { throw mismatch(index, place, "number") }
-        return lua_tonumberx(state, index, nil)
+        let value = lua_tonumberx(state, index, nil)
+        do { return try requireFinite(value, parameterName(place)) } catch {
+            throw LuaCallError("\(functionName): \(error)")
+        }
+    }
+
+    /// How messages name the value at `place`: its name, its field path, or `argument #n`.
+    private func parameterName(_ place: Place) -> String {
+        switch place {
+        case .argument(_, let name?): name
+        case .argument(let position, nil): "argument #\(role == .method ? position - 1 : position)"
+        case .field(_, let path): path
+        }
     }
 
     func checkInteger(_ index: Int32, _ place: Place) throws(LuaCallError) -> Int {

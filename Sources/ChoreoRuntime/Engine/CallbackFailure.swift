@@ -17,6 +17,8 @@ public struct CallbackFailure: Error, CustomStringConvertible {
         case displayLink
         /// An animation delegate or a completion (they run while the scene delivers events).
         case animationEvent
+        /// A frame sink (the trace recorder, the renderer) refused the frame.
+        case frameSink
     }
 
     /// The error the callback threw.

@@ -3,7 +3,8 @@ import ChoreoCore
 /// The frame loop of DESIGN §2: callbacks in time order at exact times, the scene, the sinks.
 extension Engine {
     /// Produces frame `number` at `time`: fires what is due, advances the scene, feeds the sinks.
-    /// Returns false when a callback threw (the report holds the failure; no frame is produced).
+    /// Returns false when a callback or a sink threw (the report holds the failure; a callback's
+    /// failure produces no frame).
     func produceFrame(_ number: Int, time: Double, targetTime: Double, droppedFrames: Int) -> Bool {
         frameInProgress = number
         displayLinkFiredInFrame = false
@@ -32,7 +33,12 @@ extension Engine {
         lastFrame = frame
         report.frames += 1
         report.droppedFrames += droppedFrames
-        for sink in sinks { sink(frame) }
+        do {
+            for sink in sinks { try sink(frame) }
+        } catch {
+            report.error = CallbackFailure(error: error, time: time, callback: .frameSink)
+            return false
+        }
         return true
     }
 

@@ -66,7 +66,7 @@ public final class Engine {
     var displayLinks: [ScriptDisplayLink] = []
     /// How far the frame in progress has looked through `displayLinks` for due links.
     var linkCursor = 0
-    var sinks: [(EngineFrame) -> Void] = []
+    var sinks: [(EngineFrame) throws -> Void] = []
     /// Orders everything scheduled: ties in time run in this order.
     var sequence = 0
     /// How frame numbers map to times in the current run.
@@ -166,8 +166,10 @@ public final class Engine {
     }
 
     /// Adds a sink that receives every frame, after its callbacks and animation events (on
-    /// `queue` in real-time runs). Sinks run in the order they were added.
-    public func addFrameSink(_ sink: @escaping (EngineFrame) -> Void) {
+    /// `queue` in real-time runs). Sinks run in the order they were added. A sink that throws
+    /// (a value it cannot write, a failed write) stops the run as a failing callback does: the
+    /// report's `error` holds the error, with the frame's time and `callback == .frameSink`.
+    public func addFrameSink(_ sink: @escaping (EngineFrame) throws -> Void) {
         sinks.append(sink)
     }
 

@@ -36,6 +36,6 @@ struct FrameGrid: Equatable {
 
     /// A frame within one or two of the answer: rounding makes the fix-up loops short.
     private func estimate(_ t: Double) -> Int {
-        originFrame + Int(((t - origin) * framesPerSecond).rounded(.down))
+        originFrame + Int(saturating: ((t - origin) * framesPerSecond).rounded(.down))
     }
 }

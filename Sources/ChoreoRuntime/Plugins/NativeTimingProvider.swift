@@ -42,9 +42,11 @@ public struct NativeTimingProvider: TimingProvider, @unchecked Sendable {
         for step in 0...10 {
             let t = Double(step) / 10
             let value = curve.rawProgress(t)
-            guard value.isFinite else {
-                throw ArgumentError(parameter: name, requirement: "must give a finite progress at t = \(formatNumber(t))\(given)",
-                                    value: formatNumber(value))
+            guard NumberLimits.isProgress(value) else {
+                let within = value.isFinite ? " within ±\(formatLimit(NumberLimits.progress))" : ""
+                throw ArgumentError(
+                    parameter: name, requirement: "must give a finite progress\(within) at t = \(formatNumber(t))\(given)",
+                    value: formatNumber(value))
             }
         }
         return curve
@@ -53,7 +55,7 @@ public struct NativeTimingProvider: TimingProvider, @unchecked Sendable {
 
 /// A native provider with its parameter values.
 ///
-/// A value the plugin gets wrong later (NaN between the samples `makeCurve` looked at) is not
+/// A value the plugin gets wrong later (NaN, or beyond ±1e6, between the samples `makeCurve` looked at) is not
 /// passed on: progress falls back to t and velocity to a finite difference, so a NaN never
 /// reaches a presentation value.
 public struct NativeProviderCurve: TimingCurve, @unchecked Sendable {
@@ -83,11 +85,11 @@ public struct NativeProviderCurve: TimingCurve, @unchecked Sendable {
 
     public func progress(within t: Double) -> Double {
         let value = rawProgress(t)
-        return value.isFinite ? value : t
+        return NumberLimits.isProgress(value) ? value : t
     }
 
     public func velocity(within t: Double) -> Double? {
-        guard let value = rawVelocity(t), value.isFinite else { return nil }
+        guard let value = rawVelocity(t), value.isFinite, abs(value) <= NumberLimits.magnitude else { return nil }
         return value
     }
 

@@ -29,6 +29,10 @@ public enum ProviderCheck {
                 problems.append("progress(\(f(t))) = \(f(value)), not a finite number")
                 return problems
             }
+            if !NumberLimits.isProgress(value) {
+                problems.append("progress(\(f(t))) = \(f(value)), not within ±\(formatLimit(NumberLimits.progress))")
+                return problems
+            }
             if let velocity, case let v = velocity(t), !v.isFinite {
                 problems.append("velocity(\(f(t))) = \(f(v)), not a finite number")
                 return problems

@@ -37,13 +37,18 @@ public final class TraceRecorder {
     }
 
     /// Records one frame of `scene` (at the scene's current time).
-    public func record(frame: Int, scene: Scene) {
+    ///
+    /// A value that is not finite is never written: the frame is refused with an error naming the
+    /// view, the property and the time (the last line of defence behind the input ranges).
+    public func record(frame: Int, scene: Scene) throws(NonFiniteValueError) {
         var columns: [Column] = []
         for (name, view) in Self.traceNames(Self.namedViews(in: scene.rootView)) {
             let presentation = view.layer.presentation
             for keyPath in selection.keyPaths(for: name) {
                 guard let path = try? view.layer.resolveAnimatablePath(keyPath) else { continue }
-                columns.append(Column(view: name, keyPath: keyPath, value: presentation.value(at: path)))
+                let value = presentation.value(at: path)
+                try NonFiniteValueError.check(value, layer: name, property: keyPath, time: scene.currentTime.seconds)
+                columns.append(Column(view: name, keyPath: keyPath, value: value))
             }
         }
         switch format {
@@ -54,7 +59,7 @@ public final class TraceRecorder {
                 write((["frame", "time"] + columns.flatMap { csvNames($0) }).map(csvField).joined(separator: ","))
             }
             write(([String(frame), formatNumber(scene.currentTime.seconds)]
-                + columns.flatMap { csvComponents($0.value).map(formatTraceNumber) }).joined(separator: ","))
+                + columns.flatMap { $0.value.components.map(formatTraceNumber) }).joined(separator: ","))
         }
     }
 
@@ -107,8 +112,8 @@ public final class TraceRecorder {
     }
 
     private func jsonValue(_ value: AnimationValue) -> String {
-        let names = componentNames(value)
-        let numbers = csvComponents(value).map(formatTraceNumber)
+        let names = value.componentNames
+        let numbers = value.components.map(formatTraceNumber)
         if names.isEmpty {
             return numbers.count == 1 ? numbers[0] : "[" + numbers.joined(separator: ",") + "]"
         }
@@ -117,33 +122,12 @@ public final class TraceRecorder {
 
     private func csvNames(_ column: Column) -> [String] {
         let base = column.view + "." + column.keyPath, value = column.value
-        let names = componentNames(value)
+        let names = value.componentNames
         if !names.isEmpty { return names.map { "\(base).\($0)" } }
-        let count = csvComponents(value).count
+        let count = value.components.count
         return count == 1 ? [base] : (0..<count).map { "\(base)[\($0)]" }
     }
 
-    private func componentNames(_ value: AnimationValue) -> [String] {
-        switch value {
-        case .scalar, .transform: []
-        case .point: ["x", "y"]
-        case .size: ["width", "height"]
-        case .rect: ["x", "y", "width", "height"]
-        case .color: ["r", "g", "b", "a"]
-        }
-    }
-
-    private func csvComponents(_ value: AnimationValue) -> [Double] {
-        switch value {
-        case let .scalar(v): [v]
-        case let .point(p): [p.x, p.y]
-        case let .size(s): [s.width, s.height]
-        case let .rect(r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
-        case let .color(c): [c.red, c.green, c.blue, c.alpha]
-        case let .transform(t):
-            if let affine = t.affine { [affine.a, affine.b, affine.c, affine.d, affine.tx, affine.ty] } else { t.entries }
-        }
-    }
 }
 
 /// A number as traces write it: shortest round-trip form, integers bare, -0 as 0, and `null` for

@@ -153,8 +153,10 @@ func resolveCurve(_ name: String, in registry: TimingRegistry) throws -> any Tim
     }
 }
 
-/// `value` with 6 decimals, for aligned tables.
+/// `value` with 6 decimals, for aligned tables (beyond ±1e9, where 6 decimals stop fitting an
+/// integer exactly, in the shortest form instead: `Int64` of 1e300 would trap).
 func fixed(_ value: Double) -> String {
+    guard value.isFinite, abs(value) < 1e9 else { return formatNumber(value) }
     let scaled = (value * 1_000_000).rounded()
     let sign = scaled < 0 ? "-" : ""
     let magnitude = Int64(abs(scaled))

@@ -24,6 +24,9 @@ struct RenderCommand: ParsableCommand {
 
     /// The longest run without --to or --duration, in seconds.
     static let defaultLimit = 10.0
+    /// The latest --from and --to, in seconds (frame numbers are computed from them: 1e300 × fps
+    /// overflowed `Int`).
+    static let latestTime = 1e6
 
     enum Format: String, CaseIterable { case png, sheet, gif, all }
 
@@ -66,10 +69,10 @@ struct RenderCommand: ParsableCommand {
         let limit = end ?? max(from, Self.defaultLimit)
         let fps = script.fps
         // GIF viewers treat delays under 2 cs as 10 cs: keep every `gifStride`-th frame.
-        let gifStride = Int((fps / 50).rounded(.up))
+        let gifStride = Int(saturating: (fps / 50).rounded(.up))
         let epsilon = 0.5 / fps
-        let firstFrame = Int((from * fps - 1e-9).rounded(.up))
-        let expected = end.map { Int(($0 * fps + 1e-9).rounded(.down)) - firstFrame + 1 }
+        let firstFrame = Int(saturating: (from * fps - 1e-9).rounded(.up))
+        let expected = end.map { Int(saturating: ($0 * fps + 1e-9).rounded(.down)) - firstFrame + 1 }
         let progress = ProgressBar(total: expected, label: "render")
 
         let sheet = kind == .sheet || kind == .all ? ContactSheet(maximumFrames: sheetFrames) : nil

@@ -22,7 +22,7 @@ struct RunCommand: ParsableCommand {
         let host = try script.makeHost(printsToStandardError: output?.sharesStandardOutput ?? false)
         if let file = output {
             let recorder = TraceRecorder(write: { file.writeLine($0) })
-            host.engine.addFrameSink { recorder.record(frame: $0.number, scene: $0.scene) }
+            host.engine.addFrameSink { try recorder.record(frame: $0.number, scene: $0.scene) }
         }
         let report: RunReport
         if realtime {

@@ -36,7 +36,7 @@ struct TraceCommand: ParsableCommand {
         let file = try out.map { try OutputFile(path: $0) } ?? .standardOutput()
         let host = try script.makeHost(printsToStandardError: file.sharesStandardOutput)
         let recorder = TraceRecorder(format: TraceRecorder.Format(rawValue: format)!, selection: selection) { file.writeLine($0) }
-        host.engine.addFrameSink { recorder.record(frame: $0.number, scene: $0.scene) }
+        host.engine.addFrameSink { try recorder.record(frame: $0.number, scene: $0.scene) }
         _ = try script.runHeadless(host)
         try file.finish()
     }

@@ -24,7 +24,7 @@ struct TraceRecorderTests {
         var lines: [String] = []
         let recorder = TraceRecorder(selection: try TraceSelection(parsing: "box.opacity,position"), write: { lines.append($0) })
         scene.advance(to: 0.25)
-        recorder.record(frame: 15, scene: scene)
+        try recorder.record(frame: 15, scene: scene)
         #expect(lines == [#"{"frame":15,"time":0.25,"views":{"box":{"opacity":0.25,"position":{"x":60,"y":140}}}}"#])
     }
 
@@ -32,7 +32,7 @@ struct TraceRecorderTests {
     func defaults() throws {
         let (scene, _) = try scene()
         var lines: [String] = []
-        TraceRecorder(write: { lines.append($0) }).record(frame: 0, scene: scene)
+        try TraceRecorder(write: { lines.append($0) }).record(frame: 0, scene: scene)
         #expect(lines == [
             #"{"frame":0,"time":0,"views":{"box":{"position":{"x":60,"y":140},"bounds.size":{"width":80,"height":80},"#
                 + #""opacity":0,"transform":[1,0,0,1,0,0],"backgroundColor":{"r":0,"g":0,"b":0,"a":0}}}}"#,
@@ -45,9 +45,9 @@ struct TraceRecorderTests {
         var lines: [String] = []
         let recorder = TraceRecorder(format: .csv, selection: try TraceSelection(parsing: "box.opacity,box.position"),
                                      write: { lines.append($0) })
-        recorder.record(frame: 0, scene: scene)
+        try recorder.record(frame: 0, scene: scene)
         scene.advance(to: 0.5)
-        recorder.record(frame: 30, scene: scene)
+        try recorder.record(frame: 30, scene: scene)
         #expect(lines == ["frame,time,box.opacity,box.position.x,box.position.y", "0,0,0,60,140", "30,0.5,0.5,60,140"])
     }
 

@@ -1,0 +1,44 @@
+/// An animation value as a list of numbers, each with its name: what traces write and what the
+/// finiteness checks look at.
+///
+///     AnimationValue.point(Point(x: 1, y: 2)).components      // [1, 2]
+///     AnimationValue.point(Point(x: 1, y: 2)).componentNames  // ["x", "y"]
+extension AnimationValue {
+    /// The field names of compound values; empty for scalars and transforms (whose entries are
+    /// written as an array).
+    public var componentNames: [String] {
+        switch self {
+        case .scalar, .transform: []
+        case .point: ["x", "y"]
+        case .size: ["width", "height"]
+        case .rect: ["x", "y", "width", "height"]
+        case .color: ["r", "g", "b", "a"]
+        }
+    }
+
+    /// The numbers, in `componentNames` order; a transform gives `[a, b, c, d, tx, ty]` when it is
+    /// affine, else its 16 entries m11…m44.
+    public var components: [Double] {
+        switch self {
+        case let .scalar(v): [v]
+        case let .point(p): [p.x, p.y]
+        case let .size(s): [s.width, s.height]
+        case let .rect(r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
+        case let .color(c): [c.red, c.green, c.blue, c.alpha]
+        case let .transform(t):
+            if let affine = t.affine { [affine.a, affine.b, affine.c, affine.d, affine.tx, affine.ty] } else { t.entries }
+        }
+    }
+
+    /// Each number with the name messages give it: `""` for a scalar, `x`, `width`, `r`, and
+    /// `m11`…`m44` for a transform's entries (all 16, affine or not).
+    public var namedComponents: [(String, Double)] {
+        switch self {
+        case let .transform(t):
+            let names = (1...4).flatMap { row in (1...4).map { column in "m\(row)\(column)" } }
+            return Array(zip(names, t.entries))
+        case .scalar(let v): return [("", v)]
+        default: return Array(zip(componentNames, components))
+        }
+    }
+}
