@@ -66,6 +66,10 @@ public enum FuzzClassifier {
             let swiftMessage = runtimeMessage(in: errors).map { ": " + $0 } ?? ""
             return outcome(.crash, "signal \(signal)\(swiftMessage)")
         }
+        // A sanitizer's report (Scripts/sanitize.sh) is memory or undefined behaviour: a crash.
+        if let report = errors.split(separator: "\n").first(where: { $0.contains("Sanitizer") || $0.contains(": runtime error: ") }) {
+            return outcome(.crash, String(report))
+        }
         if let line = nonFiniteLine(in: result.trace) { return outcome(.nan, line) }
         if let line = errors.split(separator: "\n").first(where: { $0.contains("FUZZ-UNCLEAR") }) {
             return outcome(.unclearError, String(line))
@@ -98,7 +102,8 @@ public enum FuzzClassifier {
     }
 
     /// The message of each failed test in `choreo test`'s pretty output: the lines after `✗ name`
-    /// up to the next test (prints, `> …`, skipped); the first clear line if there is one.
+    /// up to the next test or the totals (prints, which may span lines, come first); the first
+    /// clear line if there is one, else the last line that is not a traceback's.
     static func failureMessages(in errors: String) -> [String] {
         let lines = errors.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingLeadingSpaces() }
         var messages: [String] = []
@@ -107,11 +112,14 @@ public enum FuzzClassifier {
             guard lines[index].hasPrefix("✗") else { index += 1; continue }
             index += 1
             var block: [String] = []
-            while index < lines.count, !lines[index].hasPrefix("✗"), !lines[index].hasPrefix("✓"), !lines[index].isEmpty {
-                if !lines[index].hasPrefix(">") { block.append(lines[index]) }
+            while index < lines.count, !lines[index].hasPrefix("✗"), !lines[index].hasPrefix("✓"),
+                  !lines[index].contains(" passed, ") {
+                if !lines[index].hasPrefix(">") && !lines[index].isEmpty { block.append(lines[index]) }
                 index += 1
             }
-            messages.append(block.first(where: isClear) ?? block.first ?? "")
+            let message = block.first(where: isClear)
+                ?? block.prefix { !$0.hasPrefix("stack traceback") }.last ?? block.first ?? ""
+            messages.append(message)
         }
         if messages.isEmpty { messages.append(firstLine(of: errors)) }
         return messages
