@@ -24,7 +24,7 @@ extension Scenario {
         unit: "ms max timer lateness", defaultRuns: 1
     ) { size in
         guard let script = exampleScript("soak.lua") else { return (.nan, []) }
-        let seconds = size.seconds ?? (size.isQuick ? 1.5 : 3600)
+        let seconds = size.seconds ?? (size.isQuick ? 2.5 : 3600)
         let host = try! ScriptHost(scriptDirectory: ScriptFile.directory(of: script))
         let probe = SoakProbe(reportEvery: min(60, max(1, seconds / 10)))
         host.vm.printHandler = { probe.timerLine($0) }

@@ -12,8 +12,8 @@ enum FuzzProcess {
     static func run(_ executable: String, _ arguments: [String], in directory: String, timeout: Double,
                     trace: String? = nil) throws -> FuzzProcessResult {
         let errorPath = directory + "/stderr.txt", outputPath = directory + "/stdout.txt"
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         let errorFile = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         let outputFile = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         defer { try? errorFile.close(); try? outputFile.close() }
