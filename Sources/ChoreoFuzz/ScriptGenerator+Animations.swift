@@ -106,6 +106,38 @@ extension ScriptGenerator {
         return "\(animation).delegate = { animationDidStart = \(callback(parameters: "anim")), animationDidStop = \(callback(parameters: "anim, finished")) }"
     }
 
+    /// Finite numbers whose arithmetic overflows: what the other statements draw only now and then.
+    static let overflowingNumbers = ["1e308", "-1e308", "1.7976931348623157e308", "-1.7e308", "1e300", "-1e300", "5e-324", "1e-300"]
+
+    /// A named view moved by extreme but finite values, as the issue's NaN findings were: an
+    /// animation between extremes, a Lua curve returning 1e308, a spring of tiny mass, a
+    /// perspective of 5e-324, a Bézier with a huge control y.
+    mutating func extremeMotion() -> String {
+        let view = newSlot("V")
+        var lines = ["\(view) = View.new{ name = \(string()), frame = {10, 10, 50, 50} }", "scene.view:addSubview(\(view))"]
+        let scalar = rng.pick(["\"position.x\"", "\"opacity\"", "\"cornerRadius\"", "\"transform.rotation.z\"", "\"transform.scale\"", "\"bounds.size.width\"", "\"shadowRadius\"", "\"zPosition\""])
+        switch rng.below(6) {
+        case 0:
+            lines.append("local a = BasicAnimation.new(\(scalar))\na.fromValue, a.toValue = \(rng.pick(Self.overflowingNumbers)), \(rng.pick(Self.overflowingNumbers))\na.duration = 1")
+            lines.append("\(view).layer:addAnimation(a, \"x\")")
+        case 1:
+            lines.append("local a = BasicAnimation.new(\(scalar))\na.toValue = \(rng.pick(Self.overflowingNumbers))\na.duration = 1\na.timingFunction = function(t) return \(rng.pick(Self.overflowingNumbers)) * t end")
+            lines.append("\(view).layer:addAnimation(a, \"x\")")
+        case 2:
+            lines.append("local a = SpringAnimation.new(\(scalar))\na.toValue = \(number(-400...400))\na.mass = \(rng.pick(["1e-300", "5e-324", "1e300"]))\na.stiffness = \(rng.pick(["1e300", "100", "1e-300"]))\na.damping = \(rng.pick(["0", "10", "1e300"]))\na.duration = 1")
+            lines.append("\(view).layer:addAnimation(a, \"x\")")
+        case 3:
+            lines.append("\(view).layer.transform = Transform.perspective(\(rng.pick(Self.overflowingNumbers))):rotated(0.5, 0, 1, 0)")
+            lines.append("View.animate{ duration = 1, animations = function() \(view).alpha = 0.5 end }")
+        case 4:
+            lines.append("View.animate{ duration = 1, curve = \"cubic-bezier(0.5, \(rng.pick(Self.overflowingNumbers)), 0.5, \(rng.pick(Self.overflowingNumbers)))\", animations = function() \(view).center = {200, 200} end }")
+        default:
+            lines.append("\(view).layer.\(rng.pick(["position", "bounds", "cornerRadius", "shadowRadius", "zPosition", "anchorPoint"])) = \(rng.chance(0.5) ? "{\(rng.pick(Self.overflowingNumbers)), \(rng.pick(Self.overflowingNumbers))}" : rng.pick(Self.overflowingNumbers))")
+            lines.append("View.animate{ duration = 1, animations = function() \(view).transform = Transform.scale(\(rng.pick(Self.overflowingNumbers))) end }")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     mutating func viewAnimate() -> String {
         var fields = ["duration = \(duration())"]
         if rng.chance(0.4) { fields.append("delay = \(duration())") }
