@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "choreo", targets: ["choreo"]),
         .executable(name: "choreo-bench", targets: ["ChoreoBenchmarks"]),
+        .executable(name: "choreo-fuzz", targets: ["choreo-fuzz"]),
         .library(name: "ChoreoCore", targets: ["ChoreoCore"]),
         .library(name: "ChoreoRuntime", targets: ["ChoreoRuntime"]),
         .library(name: "ChoreoLua", targets: ["ChoreoLua"]),
@@ -46,6 +47,13 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // The fuzzer (issue 15): seeded random scripts over the Lua API, run through the `choreo`
+        // binary and classified; the generator and the classifier are a library so tests reach them.
+        .target(name: "ChoreoFuzz"),
+        .executableTarget(name: "choreo-fuzz", dependencies: [
+            "ChoreoFuzz", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         // The shipped native plugins: penner in C, physics in Swift (@_cdecl).
         .target(name: "penner", dependencies: ["ChoreoPluginABI"], path: "Plugins/penner"),
         .target(name: "physics", dependencies: ["ChoreoPluginABI"], path: "Plugins/physics"),
@@ -60,7 +68,7 @@ let package = Package(
         // process through ScriptHost and as the built `choreo` binary (exit status, time bound).
         // Its scene tests (Scenes/*_test.lua) run under `choreo test` from Scripts/test.sh.
         .testTarget(
-            name: "ChoreoSecurityTests", dependencies: ["choreo", "ChoreoLua", "ChoreoRender"],
+            name: "ChoreoSecurityTests", dependencies: ["choreo", "choreo-fuzz", "ChoreoFuzz", "ChoreoLua", "ChoreoRender"],
             path: "Tests/Security", exclude: ["Scenes"]),
     ],
     swiftLanguageModes: [.v6]

@@ -24,7 +24,8 @@ bench="$(swift build -c release --show-bin-path)/choreo-bench"
 if [[ $# -gt 0 ]]; then
   scenarios=("$@")
 else
-  mapfile -t scenarios < <("$bench" --list | cut -f1)
+  # The soak runs an hour: only when named (Scripts/bench.sh soak, or choreo-bench --scenario soak).
+  mapfile -t scenarios < <("$bench" --list | cut -f1 | grep -vx soak)
 fi
 
 mkdir -p .build/bench
@@ -32,7 +33,7 @@ results=.build/bench/results.jsonl
 : > "$results"
 for scenario in "${scenarios[@]}"; do
   runs=${RUNS:-3}
-  [[ "$scenario" == frame-100k && -z "${RUNS:-}" ]] && runs=1
+  [[ ( "$scenario" == frame-100k || "$scenario" == soak ) && -z "${RUNS:-}" ]] && runs=1
   echo "== $scenario ($runs runs)" >&2
   "$bench" --scenario "$scenario" --runs "$runs" --json | tee -a "$results" >&2
 done

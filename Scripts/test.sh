@@ -21,3 +21,10 @@ fi
 # The security suite's scene tests (README "Security model"); its Swift half ran above.
 echo "== choreo test Tests/Security/Scenes"
 "$(swift build --show-bin-path)/choreo" test Tests/Security/Scenes
+
+# The fuzzer's CI batch (issue 15): 300 fixed scripts of seed 1 through the built choreo; fails on
+# any crash, hang (no exit in 30 s: generous, for a loaded machine) or NaN in a trace (unclear
+# errors are listed, not failed). Long runs:
+# Scripts/fuzz.sh --seed S --count N.
+echo "== choreo-fuzz --seed 1 --count 300"
+"$(swift build --show-bin-path)/choreo-fuzz" --seed 1 --count 300 --jobs 2 --timeout 30 --out .build/fuzz-ci

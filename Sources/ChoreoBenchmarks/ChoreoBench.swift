@@ -10,7 +10,8 @@ struct ChoreoBench: ParsableCommand {
     @Option(help: "The scenario to run (see --list).") var scenario: String?
     @Flag(help: "List the scenarios.") var list = false
     @Flag(help: "Print the result as JSON.") var json = false
-    @Option(help: "How many times to run the scenario.") var runs: Int = 5
+    @Option(help: "How many times to run the scenario (default 5; soak: 1).") var runs: Int?
+    @Option(help: "How long a real-time scenario runs, in seconds (soak: default 3600).") var seconds: Double?
     @Flag(help: .hidden) var quick = false
 
     func validate() throws {
@@ -18,7 +19,8 @@ struct ChoreoBench: ParsableCommand {
         if let scenario, Scenario.named(scenario) == nil {
             throw ValidationError("unknown scenario '\(scenario)'; valid: " + Scenario.all.map(\.name).joined(separator: ", "))
         }
-        if runs < 1 { throw ValidationError("--runs must be at least 1") }
+        if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
+        if let seconds, !(seconds.isFinite && seconds > 0) { throw ValidationError("--seconds must be a number > 0") }
     }
 
     func run() throws {
@@ -27,7 +29,9 @@ struct ChoreoBench: ParsableCommand {
             return
         }
         guard let scenario = scenario.flatMap(Scenario.named) else { return }
-        let result = scenario.measure(runs: runs, size: quick ? .quick : .full)
+        var size = quick ? WorkloadSize.quick : .full
+        size.seconds = seconds
+        let result = scenario.measure(runs: runs ?? scenario.defaultRuns, size: size)
         print(json ? result.json : result.text)
     }
 }

@@ -10,9 +10,16 @@ struct Scenario: Sendable {
     let unit: String
     /// Runs the workload once at a size and returns its measurement in `unit`, plus extra JSON fields.
     let body: @Sendable (WorkloadSize) -> (value: Double, extra: [(String, Double)])
+    /// Runs when `--runs` is not given: 5, or 1 for a scenario that measures one long run.
+    var defaultRuns = 5
+
+    init(name: String, summary: String, unit: String, defaultRuns: Int = 5,
+         body: @escaping @Sendable (WorkloadSize) -> (value: Double, extra: [(String, Double)])) {
+        (self.name, self.summary, self.unit, self.defaultRuns, self.body) = (name, summary, unit, defaultRuns, body)
+    }
 
     static let all: [Scenario] = [
-        frame10k, frame100k, luaScene10k, bezierSolve, springEval, luaCurve, pluginCurves, realtime60Hz, renderFrame,
+        frame10k, frame100k, luaScene10k, bezierSolve, springEval, luaCurve, pluginCurves, realtime60Hz, renderFrame, soak,
     ]
 
     static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
@@ -33,6 +40,8 @@ struct Scenario: Sendable {
 /// `--quick` flag) shrinks every loop so a test can check that a scenario runs and prints.
 struct WorkloadSize: Sendable {
     var isQuick: Bool
+    /// `--seconds`: how long a real-time scenario runs, when given.
+    var seconds: Double?
 
     static let full = WorkloadSize(isQuick: false)
     static let quick = WorkloadSize(isQuick: true)

@@ -8,7 +8,7 @@ import Testing
 struct ChoreoBenchTests {
     static let scenarios = [
         "frame-10k", "frame-100k", "lua-scene-10k", "bezier-solve", "spring-eval", "lua-curve", "plugin-curves",
-        "realtime-60hz", "render-frame",
+        "realtime-60hz", "render-frame", "soak",
     ]
 
     /// Runs the `choreo-bench` built beside the test runner.
@@ -60,6 +60,7 @@ struct ChoreoBenchTests {
             "lua-scene-10k": ["bare_ns"],
             "frame-10k": ["with_reads_ns"], "frame-100k": ["with_reads_ns"],
             "render-frame": ["draw_ms", "png_ms"],
+            "soak": ["rss_start_mb", "rss_end_mb", "rss_peak_mb", "timer_late_p99_ms", "timer_drift_ms"],
         ]
         for key in expectedExtras[scenario] ?? [] { #expect(object[key] is Double, "\(key)") }
     }
