@@ -129,7 +129,7 @@ struct NumberTests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-numbers-\(UUID().uuidString)").path
         let run = try Self.run("render", Self.boxScene(""), ["--out", out, "--from", "1e300"])
         #expect(run.status == 2 && !run.crashed)
-        #expect(Self.firstLine(run.errors) == "Error: --from must be a number within 0...1e6 (seconds) (got 1e+300)")
+        #expect(Self.firstLine(run.errors) == "Error: --from must be a number of seconds within 0...86400 (got 1e+300)")
     }
 
     @Test("Accepted values at the edges of every range give a trace with no NaN or infinity")

@@ -53,7 +53,7 @@ struct ReentrancyTests {
             "re_test.lua:10: advance: cannot advance the engine from inside an animations block (call it from the test or hook itself)",
             "re_test.lua:13: expectTrace: cannot record a trace from inside a display-link callback (call it from the test or hook itself)",
             "re_test.lua:16: it cannot be called inside a test or hook (declare tests at the top level or in describe)",
-            "re_test.lua:18: re_test.lua:19: View.animate: a coroutine cannot yield from inside an animations block "
+            "re_test.lua:19: View.animate: a coroutine cannot yield from inside an animations block "
                 + "(finish the block, then yield)",
             "re_test.lua:23: layoutSubviews: script callbacks nested more than 50 deep (a layoutSubviews that lays out "
                 + "its own view, or a completion that finishes an animator whose completion does the same?)",

@@ -24,9 +24,6 @@ struct RenderCommand: ParsableCommand {
 
     /// The longest run without --to or --duration, in seconds.
     static let defaultLimit = 10.0
-    /// The latest --from and --to, in seconds (frame numbers are computed from them: 1e300 × fps
-    /// overflowed `Int`).
-    static let latestTime = 1e6
 
     enum Format: String, CaseIterable { case png, sheet, gif, all }
 

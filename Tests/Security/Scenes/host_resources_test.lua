@@ -26,7 +26,7 @@ describe("host resource limits", function()
   it("refuses a 1,001st open transaction", function()
     Scene.new{}
     for i = 1, 1000 do Transaction.begin() end
-    expect(function() Transaction.begin() end).toThrow("at most 1000 transactions may be open")
+    expect(function() Transaction.begin() end).toThrow("transactions cannot nest more than 1000 deep")
     for i = 1, 1000 do Transaction.commit() end
     Transaction.begin()
     Transaction.commit()
