@@ -6,11 +6,35 @@
 
 #define LSX_RANDOM_SEED 0x43686f72656fLL  // "Choreo": every state starts from the same seed
 
+//
+// The original runs protected so that its errors keep the caller's position: called directly,
+// `luaL_argerror` would name the wrapper (a C function, no line) as where the error happened, so
+// `string.format("%d", {})` in a scene said no `file:line`. A message without a position gets
+// the Lua caller's (level 1: the line that called the wrapper), as Lua's own library gives it.
+// A kill raised inside (a comparator's loop) stays the kill; a memory error stays a memory error:
+// asking for a block the cap refuses raises LUA_ERRMEM again (lua_error would make it a runtime
+// error).
 int lsx_call_original(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_rotate(L, 1, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+    if (status == LUA_OK) return lua_gettop(L);
+    lsx_check_kill(L);
+    lsx_sandbox *sb = SB(L);
+    if (status == LUA_ERRMEM && sb->limit && sb->in_lua) {
+        lua_settop(L, 0);
+        lua_newuserdatauv(L, sb->limit, 0);  // refused by the cap: raises LUA_ERRMEM
+    }
+    size_t length;
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        const char *message = lua_tolstring(L, -1, &length);
+        if (!lsx_has_position(message, length)) {
+            luaL_where(L, 1);
+            lua_rotate(L, -2, 1);
+            lua_concat(L, 2);
+        }
+    }
+    return lua_error(L);
 }
 
 // load(chunk [, chunkname [, mode [, env]]]): the mode is always "t"; binary chunks can crash

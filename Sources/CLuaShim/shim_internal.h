@@ -58,6 +58,9 @@ void lsx_check_kill(lua_State *L);
 /// up to a whole interval uncharged, and one from an earlier turn may still carry a kill's count.
 void lsx_charge_thread(lua_State *L, int index, const char *what);
 
+/// Whether a message starts with a position, "chunk:line:" on its first line (state.c).
+int lsx_has_position(const char *message, size_t length);
+
 /// The body of a wrapper: calls the original (upvalue 1) with the arguments in place and returns
 /// the number of results, which are then the whole stack.
 int lsx_call_original(lua_State *L);

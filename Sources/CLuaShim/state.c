@@ -120,7 +120,7 @@ static void push_innermost_where(lua_State *L) {
 }
 
 // Whether a message starts with a position, "chunk:line:" on its first line.
-static int has_position(const char *message, size_t length) {
+int lsx_has_position(const char *message, size_t length) {
     for (size_t i = 0; i < length && message[i] != '\n'; i++) {
         if (message[i] != ':' || i + 1 >= length || message[i + 1] < '0' || message[i + 1] > '9') continue;
         size_t j = i + 1;
@@ -150,7 +150,7 @@ static int message_handler(lua_State *L) {
     }
     size_t length;
     const char *message = lua_tolstring(L, 1, &length);
-    if (!has_position(message, length)) {
+    if (!lsx_has_position(message, length)) {
         push_innermost_where(L);
         lua_pushvalue(L, 1);
         lua_concat(L, 2);

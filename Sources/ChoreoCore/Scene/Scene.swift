@@ -63,6 +63,19 @@ public final class Scene {
     /// to animate (UIKit runs them on the next turn of the run loop).
     var nextFrameActions: [() -> Void] = []
 
+    /// The widest and tallest a scene may be made, in points: the largest image side a renderer
+    /// draws at scale 1 (a scene of 5e9 points could be traced but never rendered or previewed).
+    public static let maximumSide = 16_384.0
+
+    /// `value` if it is a usable scene width or height (within 0 < side ≤ ``maximumSide``).
+    public static func checkedSide(_ value: Double, _ name: String) throws(ArgumentError) -> Double {
+        let side = try requirePositive(value, name)
+        guard side <= maximumSide else {
+            throw ArgumentError(parameter: name, requirement: "must be within 0...\(formatNumber(maximumSide)) points", value: side)
+        }
+        return side
+    }
+
     public init(rootView: View = View(name: "root")) {
         self.rootView = rootView
         rootView.layer.attach(to: self)

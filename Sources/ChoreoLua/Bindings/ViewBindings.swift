@@ -121,8 +121,8 @@ extension ScriptHost {
         vm.registerGlobal("Scene", functions: ["new": { [unowned self] call in
             let options = try call.optionalTable(at: 1, name: "properties")
             try options?.checkKeys(allowed: ["width", "height", "backgroundColor"], of: "property")
-            let width = try requirePositive(try options?.optionalNumber("width") ?? 375, "width")
-            let height = try requirePositive(try options?.optionalNumber("height") ?? 667, "height")
+            let width = try Scene.checkedSide(try options?.optionalNumber("width") ?? 375, "width")
+            let height = try Scene.checkedSide(try options?.optionalNumber("height") ?? 667, "height")
             let background = try options.flatMap { options in
                 let value = options.value("backgroundColor")
                 return value.isNil ? nil : try ScriptValues.color(value, name: "backgroundColor")

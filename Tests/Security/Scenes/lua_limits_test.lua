@@ -16,6 +16,17 @@ describe("wrapped built-ins", function()
     expect(function() load(nil) end).toThrow("bad argument #1 to 'load' (function expected, got nil)")
   end)
 
+  it("keep the position of the line that called them, as Lua's own library functions do", function()
+    -- the wrapper is a C function between the caller and the original: its errors still say file:line
+    local function line(f) local _, message = pcall(f) return message end
+    expect(line(function() return string.format("%d", {}) end))
+      .toBe("Tests/Security/Scenes/lua_limits_test.lua:22: bad argument #2 to 'string.format' (number expected, got table)")
+    expect(line(function() return table.insert(1, 2) end))
+      .toBe("Tests/Security/Scenes/lua_limits_test.lua:24: bad argument #1 to 'table.insert' (table expected, got number)")
+    expect(line(function() return table.sort({3, 1, 2}, function(a, b) error("mine") end) end))
+      .toBe("Tests/Security/Scenes/lua_limits_test.lua:26: mine")
+  end)
+
   it("name themselves when called through pcall", function()
     local ok, message = pcall(table.insert, nil, 1)
     expect(ok).toBe(false)

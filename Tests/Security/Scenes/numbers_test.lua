@@ -21,6 +21,12 @@ local function expectFiniteAfter(seconds, props)
 end
 
 describe("numbers beyond the general range (±1e15)", function()
+  it("refuses a scene wider or taller than the renderer's largest image (16384 points)", function()
+    expect(function() Scene.new{ width = 5e9 } end).toThrow("width must be within 0...16384 points %(got 5000000000%)")
+    expect(function() Scene.new{ height = 16385 } end).toThrow("height must be within 0...16384 points %(got 16385%)")
+    expect(Scene.new{ width = 16384, height = 1 }.width).toBe(16384)
+  end)
+
   it("refuses an animation from -1.7e308 to 1.7e308 before the lerp can overflow", function()
     local a = BasicAnimation.new("position.x")
     expect(function() a.fromValue = -1.7e308 end)
