@@ -60,8 +60,9 @@ struct ChoreoCLITests {
               --memory-limit <memory-limit>
                                       Memory limit of the script, in MiB. (default: 256)
               --instruction-limit <instruction-limit>
-                                      Instruction limit per script turn (top level,
-                                      callback), in millions. (default: 200)
+                                      Instruction limit per turn (the top level; the
+                                      callbacks of one frame together), in millions.
+                                      (default: 200)
               --allow-root <dir>      A folder the script may also read files from
                                       (repeatable; by default only the scene's folder).
               --plugins <dir>         Also load timing-provider plugins from this directory

@@ -10,7 +10,7 @@ struct ScriptOptions: ParsableArguments {
     @Option(help: "Stop the run at this many seconds, at most 86400 (default: when nothing is left to do, at most 3600).")
     var duration: Double?
     @Option(help: "Memory limit of the script, in MiB.") var memoryLimit: Int = 256
-    @Option(help: "Instruction limit per script turn (top level, callback), in millions.") var instructionLimit: Int = 200
+    @Option(help: "Instruction limit per turn (the top level; the callbacks of one frame together), in millions.") var instructionLimit: Int = 200
     @Option(help: ArgumentHelp(
         "A folder the script may also read files from (repeatable; by default only the scene's folder).",
         valueName: "dir"))
