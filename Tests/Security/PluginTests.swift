@@ -135,4 +135,29 @@ struct PluginTests {
         }
         #expect(warnings.count == Self.expectedLuaRefusals.count + Self.expectedNativeRefusals.count + 3, "\(run.errors)")
     }
+
+    @Test("A FIFO or a device named as a plugin on the plugin path is refused at once, never read; the good plugin works")
+    func specialFilesOnThePluginPath() throws {
+        let scene = URL(fileURLWithPath: try HostileRun.scene("print(Timing.get('fine.id'):progress(0.25))"))
+        let folder = scene.deletingLastPathComponent()
+        let plugins = folder.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        try "return { name = 'fine', version = '1.0.0', providers = { id = function(t) return t end } }"
+            .write(to: plugins.appendingPathComponent("fine.lua"), atomically: true, encoding: .utf8)
+        // nobody ever writes to these FIFOs: reading either would block for ever
+        #expect(mkfifo(plugins.appendingPathComponent("pipe.lua").path, 0o600) == 0)
+        #expect(mkfifo(plugins.appendingPathComponent("libpipe.so").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: plugins.appendingPathComponent("zero.lua").path, withDestinationPath: "/dev/zero")
+
+        let run = try HostileRun.choreo(["run", "scene.lua", "--plugins", "plugins"], in: folder, timeout: 30)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix("0.25\n"))
+        let warnings = run.errors.split(separator: "\n").map(String.init).filter { $0.hasPrefix("choreo: warning: ") }
+        #expect(warnings.contains("choreo: warning: plugin plugins/pipe.lua refused: cannot be read: it is a FIFO, not a regular file"), "\(run.errors)")
+        #expect(warnings.contains("choreo: warning: plugin plugins/zero.lua refused: cannot be read: it is a device, not a regular file"), "\(run.errors)")
+        // libpipe.so: discovery takes only regular files as libraries, and dlopen checks again
+        #expect(warnings.count == 2, "\(run.errors)")
+    }
 }

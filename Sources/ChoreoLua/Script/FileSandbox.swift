@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import ChoreoRuntime
 import Glibc
 #endif
 

@@ -1,3 +1,4 @@
+import ChoreoRuntime
 import Foundation
 
 /// The golden traces of one test file: `__snapshots__/<test file name>/<name>.jsonl`, in the

@@ -45,6 +45,12 @@ public final class NativePlugin: Sendable {
         let refuse = { (reason: String) in PluginLoadError(path: path, name: expected ?? path, reason: reason) }
         // A relative path without a slash would make dlopen search the library path instead.
         let file = path.contains("/") ? path : "./" + path
+        // dlopen reads what it is given: a FIFO or a device named lib*.so would block it.
+        do throws(ScriptFile.ReadError) {
+            try ScriptFile.checkRegularFile(file)
+        } catch {
+            throw refuse("cannot be opened: \(error.reason)")
+        }
         guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
             throw refuse("cannot be opened: " + (dlerror().map { String(cString: $0) } ?? "unknown error"))
         }

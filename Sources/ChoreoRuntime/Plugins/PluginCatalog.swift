@@ -49,12 +49,14 @@ public struct PluginCatalog: Sendable {
                     failures.append(error)
                 }
             case .lua:
-                guard let data = FileManager.default.contents(atPath: candidate.path) else {
-                    failures.append(PluginLoadError(path: candidate.path, name: candidate.name, reason: "cannot be read"))
-                    continue
+                // A FIFO or a device named *.lua on the path is refused, never read (it would block
+                // or stream for ever), as is a file over ScriptFile's cap.
+                do {
+                    luaSources.append(LuaSource(name: candidate.name, path: candidate.path,
+                                                source: try ScriptFile.read(candidate.path)))
+                } catch {
+                    failures.append(PluginLoadError(path: candidate.path, name: candidate.name, reason: "cannot be read: \(error.reason)"))
                 }
-                luaSources.append(LuaSource(name: candidate.name, path: candidate.path,
-                                            source: String(decoding: data, as: UTF8.self)))
             }
         }
     }

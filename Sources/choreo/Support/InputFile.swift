@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChoreoLua
+import ChoreoRuntime
 
 #if canImport(Glibc)
 import Glibc

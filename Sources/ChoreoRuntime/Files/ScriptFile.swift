@@ -4,7 +4,8 @@ import Glibc
 
 /// Reading script files, with errors that name the file: the one place where Choreo opens a file
 /// that a scene, a test or the command line names for reading (scene and test files, modules,
-/// traits specs, images, golden traces).
+/// traits specs, images, golden traces) and the Lua plugins on the plugin path. It lives in
+/// ChoreoRuntime so that the plugin catalog shares it.
 ///
 /// A file is read only when it is a regular file of at most `maximumSize` bytes: it is opened
 /// with `O_NONBLOCK` and checked with `fstat` before any byte is read, so a FIFO, a device
@@ -19,12 +20,17 @@ public enum ScriptFile {
         public var path: String
         public var reason: String
         public var description: String { "cannot read \(path): \(reason)" }
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
         /// Whether the file does not exist (ENOENT's reason).
         public var isMissing: Bool { reason == String(cString: strerror(ENOENT)) }
     }
 
     /// The whole file as UTF-8 text (invalid bytes become U+FFFD).
-    static func read(_ path: String) throws(ReadError) -> String {
+    public static func read(_ path: String) throws(ReadError) -> String {
         String(decoding: try bytes(of: path), as: UTF8.self)
     }
 
@@ -75,7 +81,7 @@ public enum ScriptFile {
     }
 
     /// What a file that is not a regular file is, in words; nil for a regular file.
-    static func irregularKind(_ mode: mode_t) -> String? {
+    public static func irregularKind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: "a folder"
@@ -97,7 +103,7 @@ public enum ScriptFile {
     }
 
     /// The canonical path (symlinks, `.` and `..` resolved), or nil if it does not exist.
-    static func realPath(_ path: String) -> String? {
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
