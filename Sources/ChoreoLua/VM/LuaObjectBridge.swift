@@ -160,13 +160,15 @@ extension LuaVM {
 
     func className(of type: AnyClass) -> String { classInfo(for: type)?.name ?? "\(type)" }
 
-    /// Pushes the object's userdata: the cached one while Lua holds it, else a new one.
+    /// Pushes the object's userdata: the cached one while Lua holds it, else a new one (counted
+    /// for the collector's pace: `stepCollector(forHostBytes:on:)`).
     func pushObject(_ object: AnyObject, staticType: AnyClass?, on state: OpaquePointer) {
         guard let info = classInfo(for: type(of: object)) ?? staticType.flatMap(classInfo(for:)) else {
             preconditionFailure("LuaVM: cannot push a \(type(of: object)): register a LuaClass for it first")
         }
         let identity = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         if lsx_pushcached(state, identity) == 0 {
+            stepCollector(forHostBytes: LuaVM.hostBytesPerBox, on: state)  // before the new box exists
             lsx_pushobject(state, identity, Unmanaged.passRetained(object).toOpaque(), info.key)
         }
     }

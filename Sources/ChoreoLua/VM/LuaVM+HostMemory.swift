@@ -35,6 +35,16 @@ extension LuaVM {
                 throw HostMemoryLimitError(limit: memoryLimit, lua: memoryInUse, host: hostMemory.bytes, requested: bytes)
             }
         }
+        stepCollector(forHostBytes: bytes, on: state)
+    }
+
+    /// Counts `bytes` of host memory that Lua holds through small userdata, and steps Lua's
+    /// collector by their kilobytes every `hostBytesPerCollectorStep`. Lua paces its collector by
+    /// its own bytes, and a box with `__gc` survives one more cycle until it is finalized and
+    /// counts as live meanwhile; when such boxes are most of what a script allocates (a
+    /// `Point.new` per frame), each cycle's pause doubles the heap and the host objects the boxes
+    /// retain are never given back in time. Counted as allocation, they keep cycles coming.
+    func stepCollector(forHostBytes bytes: Int, on state: OpaquePointer) {
         hostBytesSinceStep += bytes
         if hostBytesSinceStep >= LuaVM.hostBytesPerCollectorStep {
             // A step of work for the kilobytes charged (a finalizer it runs is a box release).
@@ -50,6 +60,11 @@ extension LuaVM {
 
     /// Host bytes charged between two steps of Lua's collector.
     static let hostBytesPerCollectorStep = 64 * 1024
+
+    /// What a new box is counted as for the collector's pace: the bridged object it retains (a
+    /// value object with its `AnimationValue` is about 170 bytes on the heap; larger objects are
+    /// charged for their size besides) and its entry in the object cache.
+    static let hostBytesPerBox = 256
 }
 
 /// A host object that did not fit under the memory limit:
