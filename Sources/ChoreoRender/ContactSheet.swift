@@ -105,16 +105,24 @@ public final class ContactSheet {
         return (value < 0 && scaled != 0 ? "-" : "") + "\(whole).\(text)"
     }
 
-    /// A frame scaled to `width` pixels wide (height in proportion), with a good filter.
+    /// A frame scaled to `width` pixels wide (height in proportion), with a good filter. A frame
+    /// taller than `maximumAspect` widths (a 11×766-point scene) is scaled to fit that height
+    /// instead and centred, so that a sheet of a few rows stays within a canvas's largest side.
     static func thumbnail(of frame: Canvas, width: Int) throws(RenderError) -> Canvas {
-        let height = max(1, Int((Double(frame.height) * Double(width) / Double(frame.width)).rounded()))
+        let proportional = Double(frame.height) * Double(width) / Double(frame.width)
+        let height = max(1, Int(min(proportional, Double(width * maximumAspect)).rounded()))
+        let factor = min(Double(width) / Double(frame.width), Double(height) / Double(frame.height))
         let thumbnail = try Canvas(width: width, height: height)
         let cr = thumbnail.makeContext()
         defer { cairo_destroy(cr) }
-        cairo_scale(cr, Double(width) / Double(frame.width), Double(height) / Double(frame.height))
+        cairo_translate(cr, (Double(width) - Double(frame.width) * factor) / 2, 0)
+        cairo_scale(cr, factor, factor)
         cairo_set_source_surface(cr, frame.surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         return thumbnail
     }
+
+    /// The tallest a thumbnail may be, in widths (a phone screen is about 2).
+    static let maximumAspect = 4
 }

@@ -47,17 +47,19 @@ public final class SceneRenderer {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw .invalidSize("the scene size must be positive (got \(formatNumber(size.width))×\(formatNumber(size.height)))")
         }
-        let width = (size.width * scale).rounded(.up), height = (size.height * scale).rounded(.up)
+        // at least a pixel: a positive size too small to reach one (5e-324 points) still draws
+        let width = max(1, (size.width * scale).rounded(.up)), height = max(1, (size.height * scale).rounded(.up))
         guard width <= Double(Canvas.maximumSide), height <= Double(Canvas.maximumSide) else {
             throw .invalidSize("the image would be \(formatNumber(width))×\(formatNumber(height)) pixels; the most is \(Canvas.maximumSide) a side")
         }
         return (Int(width), Int(height))
     }
 
-    /// Draws the scene as it presents now; the canvas is the root layer's bounds at `scale`.
+    /// Draws the scene as it presents now; the canvas is the scene's screen (`screenSize`, else the
+    /// root layer's bounds) at `scale`.
     public func render(_ scene: Scene) throws(RenderError) -> Canvas {
         sceneTime = scene.currentTime.seconds
-        return try render(scene.rootLayer, size: scene.rootLayer.presentation.bounds.size)
+        return try render(scene.rootLayer, size: scene.screenSize ?? scene.rootLayer.presentation.bounds.size)
     }
 
     /// Draws a layer tree into a canvas of `size` points, the tree's root placed by its own

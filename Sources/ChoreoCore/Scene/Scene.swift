@@ -30,6 +30,13 @@ public final class Scene {
         }
     }
     public var rootLayer: Layer { rootView.layer }
+
+    /// The screen the scene is shown on, in points: `Scene.new`'s width and height (each within
+    /// 1...``maximumSide`` points). Renders are this size whatever the root view's bounds become
+    /// later, as a device's screen stays put while its root view is resized or animated; nil for
+    /// a scene made in Swift without one (a render then takes the root view's bounds at its
+    /// first frame).
+    public var screenSize: Size?
     /// The time of the last frame, in the root's (global) time. Never decreases.
     public internal(set) var currentTime: MediaTime = .zero
     /// Called for every animation event after the animation's delegate (tracing, tests).
@@ -67,13 +74,13 @@ public final class Scene {
     /// draws at scale 1 (a scene of 5e9 points could be traced but never rendered or previewed).
     public static let maximumSide = 16_384.0
 
-    /// `value` if it is a usable scene width or height (within 0 < side ≤ ``maximumSide``).
+    /// `value` if it is a usable scene width or height: within 1...``maximumSide`` points (a
+    /// screen narrower than a point would render as no pixel at all).
     public static func checkedSide(_ value: Double, _ name: String) throws(ArgumentError) -> Double {
-        let side = try requirePositive(value, name)
-        guard side <= maximumSide else {
-            throw ArgumentError(parameter: name, requirement: "must be within 0...\(formatNumber(maximumSide)) points", value: side)
+        guard value.isFinite, value >= 1, value <= maximumSide else {
+            throw ArgumentError(parameter: name, requirement: "must be within 1...\(formatNumber(maximumSide)) points", value: value)
         }
-        return side
+        return value
     }
 
     public init(rootView: View = View(name: "root")) {

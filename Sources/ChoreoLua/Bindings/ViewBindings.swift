@@ -131,6 +131,7 @@ extension ScriptHost {
             let scene = hasMadeScene ? Scene() : engine.scene
             hasMadeScene = true
             scene.memoryCharge = charge
+            scene.screenSize = Size(width: width, height: height)
             scene.rootView.frame = Rect(x: 0, y: 0, width: width, height: height)
             scene.rootView.bounds = Rect(x: 0, y: 0, width: width, height: height)
             if let background { scene.rootView.backgroundColor = background }

@@ -77,14 +77,15 @@ struct RenderCommand: ParsableCommand {
         let strip = timeline ? Timeline() : nil
         var rendered = 0
         var failure: Error?
-        // Every frame has the first frame's size, as a screen does: a script that resizes (or
-        // animates) the root view's bounds mid-run changes what is drawn, not the image size,
-        // which the contact sheet and the GIF need to stay the same.
+        // Every frame has the screen's size (Scene.screenSize: Scene.new's width and height, else
+        // the root view's bounds at the first frame): a script that resizes (or animates) the root
+        // view's bounds changes what is drawn, not the image size, which the contact sheet and
+        // the GIF need to stay the same.
         var canvasSize: Size?
         host.engine.addFrameSink { frame in
             guard failure == nil, frame.time >= from - epsilon, frame.time <= limit + epsilon else { return }
             do {
-                let size = canvasSize ?? frame.scene.rootLayer.presentation.bounds.size
+                let size = canvasSize ?? frame.scene.screenSize ?? frame.scene.rootLayer.presentation.bounds.size
                 canvasSize = size
                 let canvas = try renderer.render(frame.scene.rootLayer, size: size)
                 if kind == .png || kind == .all {

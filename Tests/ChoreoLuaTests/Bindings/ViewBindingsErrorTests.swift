@@ -42,7 +42,7 @@ struct ViewBindingsErrorTests {
             == "scene.lua:1: View.transform: transform must be a 2D (affine) transform; set layer.transform for 3D (got a 3D transform)")
         #expect(message("View.new{}.layoutSubviews = 1")
             == "scene.lua:1: View.layoutSubviews: layoutSubviews must be a function or nil (got a number)")
-        #expect(message("Scene.new{ width = -1 }") == "scene.lua:1: Scene.new: width must be a finite number > 0 (got -1)")
+        #expect(message("Scene.new{ width = -1 }") == "scene.lua:1: Scene.new: width must be within 1...16384 points (got -1)")
         #expect(message("Scene.new{ depth = 1 }") == "scene.lua:1: Scene.new: unknown property 'depth' (valid: width, height, backgroundColor)")
         #expect(message("Layer.new{}:insertSublayer(Layer.new{}, { below = 1 })")
             == "scene.lua:1: bad argument #2 to 'Layer:insertSublayer' (field 'below': Layer expected, got number)")

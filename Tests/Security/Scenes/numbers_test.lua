@@ -21,9 +21,10 @@ local function expectFiniteAfter(seconds, props)
 end
 
 describe("numbers beyond the general range (±1e15)", function()
-  it("refuses a scene wider or taller than the renderer's largest image (16384 points)", function()
-    expect(function() Scene.new{ width = 5e9 } end).toThrow("width must be within 0...16384 points %(got 5000000000%)")
-    expect(function() Scene.new{ height = 16385 } end).toThrow("height must be within 0...16384 points %(got 16385%)")
+  it("refuses a scene narrower than a point, or wider or taller than the renderer's largest image (16384 points)", function()
+    expect(function() Scene.new{ width = 5e9 } end).toThrow("width must be within 1...16384 points %(got 5000000000%)")
+    expect(function() Scene.new{ height = 16385 } end).toThrow("height must be within 1...16384 points %(got 16385%)")
+    expect(function() Scene.new{ height = 5e-324 } end).toThrow("height must be within 1...16384 points %(got 5e%-324%)")
     expect(Scene.new{ width = 16384, height = 1 }.width).toBe(16384)
   end)
 
