@@ -31,7 +31,7 @@ public final class NativePlugin: Sendable {
     /// Loads (once) the library at `path`, expecting the plugin `name` (its file's name; nil:
     /// whatever the descriptor says).
     public static func load(path: String, name expected: String? = nil) throws(PluginLoadError) -> NativePlugin {
-        let key = (PluginPath.realPath(path) ?? path) + "\u{0}" + (expected ?? "")
+        let key = (ScriptFile.realPath(path) ?? path) + "\u{0}" + (expected ?? "")
         let result = loaded.withLock { cache in
             if let known = cache[key] { return known }
             let result = Result { () throws(PluginLoadError) in try open(path: path, expected: expected) }
@@ -140,11 +140,3 @@ public final class NativePlugin: Sendable {
     }
 }
 
-extension PluginPath {
-    /// The canonical path (symlinks resolved), or nil if it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-}
