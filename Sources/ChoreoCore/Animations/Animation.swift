@@ -22,11 +22,7 @@ public class Animation {
     /// layer's time when the transaction commits.
     public var timing = MediaTiming()
     /// The pacing of the animation; nil means linear.
-    public var timingFunction: (any TimingCurve)? {
-        didSet { pacing = Pacing(timingFunction) }
-    }
-    /// `timingFunction` sorted for the frame loop.
-    private(set) var pacing = Pacing.linear
+    public var timingFunction: (any TimingCurve)?
     /// Whether the animation is removed from its layer once its active duration completes.
     public var isRemovedOnCompletion = true
     /// Receives start and stop; retained strongly, as Core Animation does.
@@ -59,33 +55,6 @@ public class Animation {
         name = other.name
     }
 
-    /// How the timing function is evaluated: linear and cubic curves without dynamic dispatch
-    /// (cubic values shared through the frame context), the rest through the protocol.
-    enum Pacing {
-        case linear
-        case cubic(FrameContext.CubicKey)
-        case other
-
-        init(_ curve: (any TimingCurve)?) {
-            if let curve {
-                if let cubic = curve.cubicBezier { self = .cubic(FrameContext.CubicKey(cubic)) } else { self = .other }
-            } else {
-                self = .linear
-            }
-        }
-    }
-
-    /// The progress the timing function makes of a time fraction.
-    @inline(__always)
-    final func curvedProgress(_ fraction: Double, in context: FrameContext) -> Double {
-        switch pacing {
-        case .linear: return fraction
-        case .cubic(let key):
-            return context.progress(of: key, at: fraction) { timingFunction?.progress(at: $0) ?? $0 }
-        case .other: return timingFunction?.progress(at: fraction) ?? fraction
-        }
-    }
-
     // MARK: Hooks for the layer
 
     /// Checks the animation against `layer` and resolves what depends on it (key paths, missing
@@ -95,8 +64,10 @@ public class Animation {
         try timing.validate()
     }
 
-    /// Composes the animation's effect at `state` onto `frame`. Called only while in effect.
-    func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {}
+    /// Lowers the prepared animation into what it contributes (`Effect`s with their samplers),
+    /// appended to `effects` in composition order; `stages` are the groups it sits in. The scene's
+    /// `EffectStack` evaluates the effects; a new animation kind is a subclass with this override.
+    func lower(into effects: inout [Effect], stages: [GroupStage]) {}
 
     /// The key paths this animation writes (for `animationKeys` of views and for tracing).
     var animatedPaths: [PropertyPath] { [] }

@@ -43,15 +43,12 @@ public final class AnimationGroup: Animation {
         }
     }
 
-    override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
-        guard let groupTime = state.childParentTime else { return }
-        // The group's own timing function warps the time its children see.
-        let time = timingFunction == nil
-            ? groupTime
-            : MediaTime(curvedProgress(state.progress ?? 0, in: context) * timing.duration.seconds)
+    /// The children's effects, each seeing the group's time (warped by the group's own timing
+    /// function) through one more stage.
+    override func lower(into effects: inout [Effect], stages: [GroupStage]) {
         for child in animations {
-            let childState = child.timing.state(at: time)
-            if childState.isInEffect { child.apply(childState, to: &frame, in: context) }
+            let stage = GroupStage(groupCurve: timingFunction, groupDuration: timing.duration, childTiming: child.timing)
+            child.lower(into: &effects, stages: stages + [stage])
         }
     }
 

@@ -24,42 +24,6 @@ public class BasicAnimation: PropertyAnimation {
     var start = AnimationValue.scalar(0)
     var end = AnimationValue.scalar(0)
 
-    /// The animation as numbers for the frame loop's plan (`ScalarStep`): a number the key path
-    /// reaches directly, a numeric transform component, a point or size as two numbers, or a
-    /// whole transform (not cumulative) sampled at the curve's fraction; nil for the rest
-    /// (colors, rects, cumulative transforms, custom keys), which compose through `apply`.
-    /// Computed when a layer lays out its animations, not per frame.
-    var scalarStep: ScalarStep? {
-        let target: ScalarStep.Target
-        var second: (slot: ScalarSlot, from: Double, to: Double)?
-        let from: Double, to: Double
-        switch (start, end) {
-        case let (.scalar(a), .scalar(b)):
-            (from, to) = (a, b)
-            if let slot = ScalarSlot(propertyPath) {
-                target = .slot(slot)
-            } else if propertyPath.property == .transform {
-                target = .transform(propertyPath.component)
-            } else {
-                return nil
-            }
-        case let (.point(a), .point(b)):
-            guard let (x, y) = ScalarSlot.pair(propertyPath) else { return nil }
-            (from, to, target, second) = (a.x, b.x, .slot(x), (y, a.y, b.y))
-        case let (.size(a), .size(b)):
-            guard let (width, height) = ScalarSlot.pair(propertyPath) else { return nil }
-            (from, to, target, second) = (a.width, b.width, .slot(width), (height, a.height, b.height))
-        case let (.transform(a), .transform(b)):
-            guard propertyPath.property == .transform, propertyPath.component == .whole, !isCumulative else { return nil }
-            (from, to, target) = (0, 1, .wholeTransform(Transform3D.Interpolation(from: a, to: b)))
-        default:
-            return nil
-        }
-        return ScalarStep(
-            target: target, from: from, to: to, second: second, isAdditive: isAdditive, isCumulative: isCumulative,
-            pacing: pacing)
-    }
-
     override func makeEmptyCopy() -> Animation { BasicAnimation(keyPath: keyPath) }
 
     override func copyProperties(from other: Animation) {
@@ -97,12 +61,10 @@ public class BasicAnimation: PropertyAnimation {
         }
     }
 
-    override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
-        guard let progress = state.progress else { return }
-        var value = start.interpolated(to: end, fraction: curvedProgress(progress, in: context))
-        if isCumulative && state.iteration > 0 {
-            value = value + (end - start) * Double(state.iteration)
-        }
-        compose(value, onto: &frame)
+    override func lower(into effects: inout [Effect], stages: [GroupStage]) {
+        effects.append(Effect(
+            target: .property(propertyPath), isAdditive: isAdditive, stages: stages,
+            sampler: InterpolationSampler(from: start, to: end, curve: timingFunction, isCumulative: isCumulative,
+                                          duration: timing.duration.seconds)))
     }
 }

@@ -65,16 +65,17 @@ public final class KeyframeAnimation: PropertyAnimation {
         }
     }
 
-    override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
-        guard let progress = state.progress, let sampler else { return }
-        let fraction = curvedProgress(progress, in: context)
-        var value = sampler.value(at: fraction)
-        if isCumulative && state.iteration > 0 {
-            value = value + (sampler.lastValue - sampler.firstValue) * Double(state.iteration)
-        }
-        compose(value, onto: &frame)
-        if let angle = sampler.rotation(at: fraction) {
-            frame.properties.transform = frame.properties.transform.rotated(by: angle, x: 0, y: 0, z: 1)
+    /// The values (or path), then, with a `rotationMode`, the turn along the path's tangent.
+    override func lower(into effects: inout [Effect], stages: [GroupStage]) {
+        guard let sampler else { return }
+        let duration = timing.duration.seconds
+        effects.append(Effect(
+            target: .property(propertyPath), isAdditive: isAdditive, stages: stages,
+            sampler: KeyframeTableSampler(table: sampler, curve: timingFunction, isCumulative: isCumulative, duration: duration)))
+        if sampler.rotationMode != nil {
+            effects.append(Effect(
+                target: .rotationAlongPath, stages: stages,
+                sampler: PathRotationSampler(table: sampler, curve: timingFunction, duration: duration)))
         }
     }
 }

@@ -54,15 +54,11 @@ public final class SpringAnimation: BasicAnimation {
         spring = try makeSpring()
     }
 
-    /// A spring follows its physics in seconds, never the basic animation's direct path.
-    override var scalarStep: ScalarStep? { nil }
-
-    override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
-        guard let time = state.iterationTime, let spring else { return }
-        var value = start.interpolated(to: end, fraction: spring.value(atSeconds: time.seconds))
-        if isCumulative && state.iteration > 0 {
-            value = value + (end - start) * Double(state.iteration)
-        }
-        compose(value, onto: &frame)
+    /// A spring follows its physics in seconds of iteration time; the timing function is ignored.
+    override func lower(into effects: inout [Effect], stages: [GroupStage]) {
+        guard let spring else { return }
+        effects.append(Effect(
+            target: .property(propertyPath), isAdditive: isAdditive, stages: stages,
+            sampler: SpringSampler(from: start, to: end, spring: spring, isCumulative: isCumulative)))
     }
 }

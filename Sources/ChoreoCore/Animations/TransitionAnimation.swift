@@ -60,11 +60,11 @@ public final class TransitionAnimation: Animation {
         before = layer.snapshot()
     }
 
-    override func apply(_ state: TimingState, to frame: inout PresentationFrame, in context: FrameContext) {
-        guard let progress = state.progress, let before else { return }
-        let fraction = startProgress + (endProgress - startProgress) * curvedProgress(progress, in: context)
-        frame.transition = TransitionPresentation(
-            type: type, subtype: subtype, progress: fraction, before: before, after: after)
+    override func lower(into effects: inout [Effect], stages: [GroupStage]) {
+        effects.append(Effect(
+            target: .transition(self), stages: stages,
+            sampler: TransitionSampler(startProgress: startProgress, endProgress: endProgress, curve: timingFunction,
+                                       duration: timing.duration.seconds)))
     }
 }
 

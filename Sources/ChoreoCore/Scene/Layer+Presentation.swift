@@ -2,124 +2,59 @@
 extension Layer {
     /// The presentation values at the scene's current time: the model with the animations
     /// composed onto it. A layer outside a scene, or without animations, presents its model.
+    ///
+    /// - Complexity: a copy of the model and of the cells the layer's effects write; O(1) beyond
+    ///   that once the frame is computed. Read one value with `presentationValue(at:)` instead.
     public var presentation: LayerProperties {
         guard let scene, isAnimated else { return model }
-        updatePresentation(in: scene)
-        return presentationStorage.properties
+        return scene.stack.frame(row: currentRow(in: scene), of: self, in: scene).properties
     }
 
     /// The transition running on the layer at the scene's current time, if any.
     public var presentationTransition: TransitionPresentation? {
         guard let scene, isAnimated else { return nil }
-        updatePresentation(in: scene)
-        return presentationStorage.transition
+        return scene.stack.frame(row: currentRow(in: scene), of: self, in: scene).transition
     }
 
-    /// Properties and transition at the scene's current time, computed once per frame.
+    /// Properties and transition at the scene's current time.
     public var presentationFrame: PresentationFrame {
         guard let scene, isAnimated else { return PresentationFrame(properties: model, transition: nil) }
-        updatePresentation(in: scene)
-        return presentationStorage
+        return scene.stack.frame(row: currentRow(in: scene), of: self, in: scene)
     }
 
-    /// Whether the layer has animations (a batched layer has: `batchRow` is read first, in the
-    /// layer, and `attached`'s buffer only otherwise).
-    private var isAnimated: Bool { batchRow >= 0 || !attached.isEmpty }
-
-    /// Computes this frame's presentation in place, unless it is current.
-    private func updatePresentation(in scene: Scene) {
-        guard presentationStamp != scene.stamp else { return }
-        presentationStamp = scene.stamp
-        if batchRow >= 0, scene.batch.stamp == scene.stamp {
-            if !presentationHoldsModel {
-                presentationStorage = PresentationFrame(properties: model, transition: nil)
-                presentationHoldsModel = true
-            }
-            scene.batch.present(row: batchRow, into: &presentationStorage.properties, model: model.transform)
-            return
-        }
-        let localTime = timeMapping.localTime(from: scene.currentTime)
-        let plan = currentPlan()
-        if let direct = plan.direct {
-            computeDirectly(plan.steps, direct, localTime: localTime, in: scene.frameContext)
-        } else {
-            var frame = PresentationFrame(properties: model, transition: nil)
-            apply(plan.steps, to: &frame, localTime: localTime, in: scene.frameContext)
-            presentationStorage = frame
-        }
-    }
-
-    /// Whether the layer can join its scene's batch this frame (`FrameBatch.accepts`).
-    func planAcceptedByBatch() -> AnimationPlan? {
-        let plan = currentPlan()
-        return FrameBatch.accepts(plan) ? plan : nil
-    }
-
-    /// The attached animations laid out (`AnimationPlan`), anew when they changed.
-    private func currentPlan() -> AnimationPlan {
-        if let animationPlan { return animationPlan }
-        let plan = AnimationPlan(attached, model: model)
-        animationPlan = plan
-        return plan
-    }
-
-    /// The direct path (`DirectPlan`): the stored presentation holds the model except for the
-    /// numbers the animations touch, which are reset to the model and recomputed in order.
-    private func computeDirectly(_ steps: [PlannedAnimation], _ direct: DirectPlan, localTime: MediaTime, in context: FrameContext) {
-        if !presentationHoldsModel {
-            presentationStorage = PresentationFrame(properties: model, transition: nil)
-            presentationHoldsModel = true
-        }
-        for slot in direct.slots { presentationStorage.properties[slot] = model[slot] }
-        var transformValue = Double.nan
-        steps.withUnsafeBufferPointer { plan in
-            for index in plan.indices {
-                let state = PlannedAnimation.state(of: plan.baseAddress! + index, at: localTime, in: context)
-                guard let progress = state.progress, let step = plan[index].scalar else { continue }
-                let fraction = step.fraction(progress: progress, in: context, of: plan[index].animation)
-                switch step.target {
-                case .slot: step.write(fraction: fraction, iteration: state.iteration, to: &presentationStorage.properties)
-                case .transform, .wholeTransform:
-                    transformValue = step.value(step.from, step.to, fraction: fraction, iteration: state.iteration)
-                }
-            }
-        }
-        presentationStorage.properties.transform = direct.transform?.transform(transformValue, model: model.transform) ?? model.transform
-    }
-
-    /// Composes the attached animations, in order, onto the model at a local time.
+    /// The presentation value at `path` at the scene's current time: a lookup in the frame's
+    /// columns (the model's value for a property no animation writes).
     ///
-    /// An animation that has ended and is removed on completion shows nothing even before the
-    /// scene removes it; one still waiting for its transaction to commit starts now.
-    func computeFrame(into frame: inout PresentationFrame, localTime: MediaTime, in context: FrameContext) {
-        frame.properties = model
-        frame.transition = nil
-        apply(currentPlan().steps, to: &frame, localTime: localTime, in: context)
+    /// - Complexity: O(1) for numbers, points and sizes; a whole rect or a transform part
+    ///   assembles the layer's presentation.
+    public func presentationValue(at path: PropertyPath) -> AnimationValue {
+        guard let scene, isAnimated else { return model.value(at: path) }
+        return scene.stack.value(row: currentRow(in: scene), at: path, of: self, in: scene)
     }
 
-    /// The general path: every animation composes onto `frame` in order.
-    private func apply(_ steps: [PlannedAnimation], to frame: inout PresentationFrame, localTime: MediaTime, in context: FrameContext) {
-        steps.withUnsafeBufferPointer { plan in
-            for index in plan.indices {
-                let state = PlannedAnimation.state(of: plan.baseAddress! + index, at: localTime, in: context)
-                guard let progress = state.progress else { continue }
-                if let step = plan[index].scalar, case .slot = step.target {
-                    let fraction = step.fraction(progress: progress, in: context, of: plan[index].animation)
-                    step.write(fraction: fraction, iteration: state.iteration, to: &frame.properties)
-                } else {
-                    plan[index].animation.apply(state, to: &frame, in: context)
-                }
-            }
-        }
+    /// The rate of change of the presentation value at `path`, in units per second of the
+    /// scene's (global) time: what the animations on it contribute, from their samplers
+    /// (additive ones add, a replacing one hides what is below it); zero (of the path's kind,
+    /// every entry 0 for a transform) when nothing animates it, or it is filling, paused or frozen.
+    public func presentationVelocity(at path: PropertyPath) -> AnimationValue {
+        guard let scene else { return .zeroRate(path.valueKind) }
+        return EffectStack.velocity(of: self, at: path, globalTime: scene.currentTime)
     }
 
-    /// Forgets cached presentation values and the next event time (and, when timing changed, the
-    /// time mappings of the subtree).
+    /// Whether the layer has animations (a layer with a row has: `row` is read first, in the
+    /// layer, and `attached`'s buffer only otherwise).
+    private var isAnimated: Bool { row >= 0 || !attached.isEmpty }
+
+    /// The layer's row in the stack, laid out now if the animations changed since the last frame.
+    private func currentRow(in scene: Scene) -> Int {
+        if row < 0 { row = scene.stack.add(self, mapping: timeMapping) }
+        return row
+    }
+
+    /// Forgets the layer's row (its animations, model, timing or place changed) and the next
+    /// event time (and, when timing or the tree changed, the time mappings of the subtree).
     func invalidatePresentation(subtree: Bool) {
-        if batchRow >= 0 { scene?.unbatch(self) }
-        presentationStamp = -1
-        presentationHoldsModel = false
-        animationPlan = nil
+        if row >= 0 { listedIn?.unbatch(self) }
         nextEventCheck = MediaTime(-Double.infinity)
         if subtree {
             cachedTimeMapping = nil

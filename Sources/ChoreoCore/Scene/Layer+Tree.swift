@@ -114,17 +114,17 @@ extension Layer {
         return false
     }
 
-    /// Joins (or leaves) a scene with the whole subtree, registering attached animations.
     /// Forgets the scene in the whole subtree (its scene is going away).
     func detachFromEndingScene() {
         scene = nil
-        batchRow = -1
+        row = -1
         for child in sublayers { child.detachFromEndingScene() }
     }
 
+    /// Joins (or leaves) a scene with the whole subtree, registering attached animations.
     func attach(to newScene: Scene?) {
         guard scene !== newScene else { return }
-        if batchRow >= 0 { scene?.unbatch(self) }
+        if row >= 0 { listedIn?.unbatch(self) }
         scene = newScene
         attachedAtCommit = newScene?.commitCount ?? .max
         if let newScene, !attached.isEmpty { newScene.listAnimated(self) }

@@ -54,23 +54,14 @@ public final class Layer {
     /// How many attached animations hold each key, so that adding under a new key need not scan
     /// `attached` (which made adding n keyed animations O(n²)).
     var attachedKeyCounts: [String: Int] = [:]
-    /// The scene whose list of animated layers (or batch) holds this layer, if any. Not weak, for
+    /// The scene whose list of animated layers (or effect stack) holds this layer, if any. Not weak, for
     /// the reason `scene` is not: a weak reference gives the scene a side table, and every retain
     /// of the scene (once per presentation read) the slow path. The scene clears it when it goes.
     unowned(unsafe) var listedIn: Scene?
     /// The scene commit after which this layer counts as committed (implicit actions need that).
     var attachedAtCommit = Int.max
-    /// The presentation, computed in place once per frame (current while `presentationStamp` is
-    /// the scene's stamp).
-    var presentationStorage = PresentationFrame(properties: LayerProperties(), transition: nil)
-    var presentationStamp = -1
-    /// Whether `presentationStorage` holds the model outside what the animations touch (the
-    /// direct path's precondition).
-    var presentationHoldsModel = false
-    /// The attached animations laid out for the frame loop; nil until the next frame needs it.
-    var animationPlan: AnimationPlan?
-    /// The layer's row in its scene's `FrameBatch`, or −1 when it takes the per-layer path.
-    var batchRow = -1
+    /// The layer's row in its scene's `EffectStack`, or −1 until the next frame or read lays it out.
+    var row = -1
     /// `timeMapping`, until timing or the tree changes.
     var cachedTimeMapping: TimeMapping?
     /// The global time before which no attached animation starts or stops, so the frame loop

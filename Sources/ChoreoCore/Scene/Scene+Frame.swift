@@ -14,44 +14,42 @@ extension Scene {
         currentTime = time
         stamp += 1
 
-        var stillAnimated: [Layer] = []
-        for layer in animatedLayers {
-            guard layer.scene === self else {
+        let listed = animatedLayers
+        animatedLayers.removeAll(keepingCapacity: true)
+        for layer in listed {
+            guard layer.scene === self, layer.listedIn === self else {
                 if layer.listedIn === self { layer.listedIn = nil }
                 continue
             }
+            // Laid out since it was listed (read between frames): the stack has it.
+            guard layer.row < 0 else { continue }
             if time >= layer.nextEventCheck { collectEvents(of: layer, at: time) }
             if layer.attached.isEmpty {
                 layer.listedIn = nil
-            } else if let plan = layer.planAcceptedByBatch(),
-                      let row = batch.add(layer, plan: plan, mapping: layer.timeMapping) {
-                layer.batchRow = row
-            } else {
-                stillAnimated.append(layer)
+            } else if layer.row < 0 {
+                layer.row = stack.add(layer, mapping: layer.timeMapping)
             }
         }
-        animatedLayers = stillAnimated
-        collectBatchEvents(at: time)
+        collectStackEvents(at: time)
         deliverEvents()
         let actions = nextFrameActions
         nextFrameActions.removeAll()
         for action in actions { action() }
         deliverEvents()
-        batch.evaluate(at: time, stamp: stamp)
+        stack.evaluate(at: time, stamp: stamp)
+        checkInvariants()
     }
 
-    /// `collectEvents` for the batched layers whose next event may be due; a layer whose
-    /// animations change leaves the batch (`unbatch`), and one left with none leaves the scene's
-    /// lists.
-    private func collectBatchEvents(at time: MediaTime) {
+    /// `collectEvents` for the layers with rows whose next event may be due; a layer whose
+    /// animations change loses its row (`unbatch`) and is listed again (the next frame drops it
+    /// from `animatedLayers` if it has none left).
+    private func collectStackEvents(at time: MediaTime) {
         var index = 0
-        while index < batch.eventChecks.count {
+        while index < stack.eventChecks.count {
             defer { index += 1 }
-            guard time >= batch.eventChecks[index], let layer = batch.layers[index] else { continue }
+            guard time >= stack.eventChecks[index], let layer = stack.layers[index] else { continue }
             collectEvents(of: layer, at: time)
-            // A layer whose animations changed was unbatched and listed again (the next frame
-            // drops it from `animatedLayers` if it has none left).
-            if layer.batchRow == index { batch.eventChecks[index] = layer.nextEventCheck }
+            if layer.row == index { stack.eventChecks[index] = layer.nextEventCheck }
         }
     }
 
@@ -169,6 +167,6 @@ extension Scene {
     public var hasRunningAnimations: Bool {
         let running = { (layer: Layer) in layer.scene === self && layer.attached.contains { !$0.didStop } }
         return !uncommitted.isEmpty || !nextFrameActions.isEmpty || animatedLayers.contains(where: running)
-            || batch.layers.contains { $0.map(running) ?? false }
+            || stack.layers.contains { $0.map(running) ?? false }
     }
 }

@@ -24,9 +24,9 @@ public final class Scene {
         // it naming it, in its tree or still listed after leaving it.
         rootView.layer.detachFromEndingScene()
         for layer in animatedLayers where layer.listedIn === self { layer.listedIn = nil }
-        for case let layer? in batch.layers where layer.listedIn === self {
+        for case let layer? in stack.layers where layer.listedIn === self {
             layer.listedIn = nil
-            layer.batchRow = -1
+            layer.row = -1
         }
     }
     public var rootLayer: Layer { rootView.layer }
@@ -44,14 +44,13 @@ public final class Scene {
 
     /// Bumped when time moves, invalidating every layer's presentation cache.
     var stamp = 0
-    /// Curve values and timing states shared by this frame's presentations.
-    let frameContext = FrameContext()
-    /// The animated layers on the direct path, evaluated together each frame.
-    let batch = FrameBatch()
+    /// The one evaluator: a row per animated layer, computed once per frame.
+    let stack = EffectStack()
     /// How many times the scene has committed; a layer attached before the latest commit is committed.
     var commitCount = 0
-    /// Layers with attached animations, in the order they got their first one, except those in
-    /// `batch` (a layer listed here or there has `listedIn` set to this scene).
+    /// Layers with attached animations waiting for a row in `stack` (laid out at the next frame),
+    /// in the order they got their first one or changed (a layer listed here or there has
+    /// `listedIn` set to this scene).
     var animatedLayers: [Layer] = []
     /// Animations added since the last commit.
     var uncommitted: [(layer: Layer, entry: AttachedAnimation)] = []
@@ -102,11 +101,11 @@ public final class Scene {
         animatedLayers.append(layer)
     }
 
-    /// Takes a layer out of the batch, back to `animatedLayers` and the per-layer path (or out of
-    /// the scene's lists, when it has no animation left).
+    /// Takes a layer's row out of the stack, back to `animatedLayers` to be laid out anew (or out
+    /// of the scene's lists, when it has no animation left).
     func unbatch(_ layer: Layer) {
-        batch.kill(layer.batchRow)
-        layer.batchRow = -1
+        stack.kill(layer.row)
+        layer.row = -1
         if layer.attached.isEmpty {
             layer.listedIn = nil
         } else {

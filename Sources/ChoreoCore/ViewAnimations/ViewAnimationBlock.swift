@@ -114,21 +114,15 @@ final class ViewAnimationBlock {
         let local = layer.timeMapping.localTime(from: scene.currentTime)
         for entry in layer.attached where entry.animation.animatedPaths.contains(where: { $0.property == path.property }) {
             if let property = entry.animation as? PropertyAnimation, property.isAdditive { continue }
-            var timing = entry.animation.timing
-            if !entry.isCommitted && timing.beginTime == .zero { timing.beginTime = local }
-            if entry.animation.isRemovedOnCompletion, let end = timing.activeEndTime, local >= end { continue }
-            if timing.state(at: local).isInEffect { return nil }
+            if EffectTiming(entry).state(at: local).isInEffect { return nil }
         }
-        let model = layer.model
-        layer.model.setValue(.zero(path.valueKind), at: path)
-        var frame = PresentationFrame(properties: layer.model, transition: nil)
-        layer.computeFrame(into: &frame, localTime: local, in: layer.scene?.frameContext ?? FrameContext())
-        let sum = frame.properties.value(at: path)
-        layer.model = model
-        // The frame may have laid out the animations (and their cached model parts) from the
-        // zeroed model: forget that plan.
-        layer.invalidatePresentation(subtree: false)
-        return presentation - sum
+        // The sum of the additive contributions: the effects composed onto a model whose value
+        // at `path` is zero (the layer itself is left alone).
+        var base = layer.model
+        base.setValue(.zero(path.valueKind), at: path)
+        var frame = PresentationFrame(properties: base, transition: nil)
+        GeneralRow.compose(layer.loweredEffects(), onto: &frame, at: local)
+        return presentation - frame.properties.value(at: path)
     }
 
     /// Adds the block's animations to their layers and seals its completion.

@@ -1,10 +1,10 @@
 import Testing
 @testable import ChoreoCore
 
-/// The scene's batch (`FrameBatch`) computes the direct-path layers together each frame; every
-/// layer's presentation must stay what composing its animations gives, while layers join and
-/// leave the batch as their animations, model, timing and place in the tree change.
-@Suite("Frame batch: batched presentations equal composing the animations")
+/// The scene's effect stack computes every animated layer's row each frame; every layer's
+/// presentation must stay what the general kernel's composition gives, while rows are laid out
+/// and killed as the layers' animations, model, timing and place in the tree change.
+@Suite("Effect stack: rows equal composing the effects, through every kind of change")
 struct FrameBatchTests {
     /// Gives `layer` the frame benchmark's four animations (with variations by `index`).
     private func animate(_ layer: Layer, index: Int) throws {
@@ -22,7 +22,7 @@ struct FrameBatchTests {
         }, forKey: "opacity")
         if index % 8 >= 5 {
             // View.animate's transform: additive, from the inverse of the change to the identity
-            // (with a second transform animation at 5: the general path).
+            // (with a second transform animation at 5: the general kernel).
             let turn = BasicAnimation(keyPath: "transform")
             turn.fromValue = .transform(try Transform3D.rotation(-0.8, 0, 0, 1).concatenating(try Transform3D.scale(2, 2, 1)))
             turn.toValue = .transform(.identity)
@@ -67,14 +67,14 @@ struct FrameBatchTests {
         var firstBatch = 0
         for step in 1...160 {
             scene.advance(to: MediaTime(Double(step) / 40))
-            if step == 1 { firstBatch = scene.batch.liveRows }
+            if step == 1 { firstBatch = scene.stack.rows.indices.filter { scene.stack.layers[$0] != nil && scene.stack.rows[$0].general < 0 }.count }
             switch step {
             case 20: parents[2].timing.speed = 0.5
             case 30: parents[0].addSublayer(layers[4])
             case 40: layers[5].removeFromSuperlayer()
             case 50: parents[1].addSublayer(layers[5])
             case 60, 61, 62:
-                // Model changes take every layer out of the batch: dead rows pile up and compact.
+                // Model changes kill every row: dead rows pile up and compact.
                 for (index, layer) in layers.enumerated() {
                     layer.set(.scalar(Double(step + index) / 400), at: PropertyPath(.opacity))
                 }
@@ -84,10 +84,10 @@ struct FrameBatchTests {
             }
             expectComposed(layers, scene, "at \(Double(step) / 40) s")
         }
-        #expect(firstBatch == 200 - 25, "all but the 25 layers with two transform animations")
+        #expect(firstBatch == 200 - 25, "number rows for all but the 25 layers with two transform animations")
     }
 
-    @Test("A batched layer's cells are the values composing its animations gives, bit for bit")
+    @Test("A number row's cells are the values its animations give, bit for bit")
     func batchedValuesAreExact() throws {
         let scene = Scene()
         let layer = Layer()
@@ -99,7 +99,7 @@ struct FrameBatchTests {
         for frame in 1...59 {
             let time = Double(frame) / 6
             scene.advance(to: MediaTime(time))
-            #expect(layer.batchRow >= 0)
+            #expect(layer.row >= 0)
             let fraction = curve.progress(at: time / 10)
             #expect(layer.presentation.position.x.bitPattern == (300 * fraction).bitPattern)
             let scale = 0.5 + fraction
@@ -107,10 +107,10 @@ struct FrameBatchTests {
         }
         scene.advance(to: MediaTime(10))
         #expect(layer.presentation.position.x == 0, "removed at its end: the model")
-        #expect(layer.batchRow == -1)
+        #expect(layer.row == -1)
     }
 
-    @Test("Batched layers keep the scene running until their animations stop, and outlive their scene")
+    @Test("Layers with rows keep the scene running until their animations stop, and outlive their scene")
     func runningAndOutliving() throws {
         var scene: Scene? = Scene()
         let layer = Layer()
@@ -118,14 +118,14 @@ struct FrameBatchTests {
         try layer.add(scalarAnimation("opacity", 0, 1, duration: 1, curve: nil) { $0.isRemovedOnCompletion = false; $0.timing.fillMode = .forwards }, forKey: "o")
         scene!.commit()
         scene!.advance(to: MediaTime(0.5))
-        #expect(layer.batchRow >= 0)
+        #expect(layer.row >= 0)
         #expect(scene!.hasRunningAnimations)
         #expect(layer.presentation.opacity == 0.5)
         scene!.advance(to: MediaTime(1.5))
         #expect(!scene!.hasRunningAnimations, "a kept animation that finished does not count")
         #expect(layer.presentation.opacity == 1)
         scene = nil
-        #expect(layer.batchRow == -1)
+        #expect(layer.row == -1)
         #expect(layer.presentation.opacity == 1, "outside a scene: the model")
     }
 
@@ -138,7 +138,7 @@ struct FrameBatchTests {
             try layer.add(scalarAnimation("opacity", 0, 1, duration: 10, curve: nil), forKey: "o")
             first.commit()
             first.advance(to: MediaTime(1))
-            #expect(layer.batchRow >= 0)
+            #expect(layer.row >= 0)
             layer.removeFromSuperlayer()
         }
         #expect(layer.listedIn == nil, "the ending scene let go of it")
@@ -146,7 +146,7 @@ struct FrameBatchTests {
         second.rootLayer.addSublayer(layer)
         second.commit()
         second.advance(to: MediaTime(2))
-        #expect(layer.batchRow >= 0)
+        #expect(layer.row >= 0)
         #expect(layer.presentation.opacity == 0.2)
         #expect(second.hasRunningAnimations)
     }
@@ -177,7 +177,7 @@ struct FrameBatchTests {
             let before = shared.calls
             scene.advance(to: MediaTime(Double(frame) / 10))
             #expect(shared.calls - before == 1, "frame \(frame)")
-            #expect(scene.batch.tracks.count == 2, "one track for the shared curve, one for the equal steps curves")
+            #expect(scene.stack.tracks.count == 2, "one track for the shared curve, one for the equal steps curves")
             expectComposed(layers, scene, "at frame \(frame)")
             #expect(shared.calls - before == 1 + 100, "the reference called it once per layer")
         }

@@ -220,13 +220,13 @@ struct LayerTreeAnimationTests {
         box.removeFromSuperview()
         scene.rootView.addSubview(box)
         scene.advance(to: 0.5)
-        let tracked = scene.animatedLayers + scene.batch.layers.compactMap { $0 }
+        let tracked = scene.animatedLayers + scene.stack.layers.compactMap { $0 }
         #expect(tracked.filter { $0 === box.layer }.count == 1)
         #expect(box.layer.presentation.opacity == 0.5)
         scene.advance(to: 2)
         #expect(log.entries == ["start fade", "stop fade true"])
         #expect(scene.animatedLayers.isEmpty)
-        #expect(scene.batch.liveRows == 0)
+        #expect(scene.stack.liveRows == 0)
     }
 
     @Test("A transaction's timing function goes to the animations added in it without one")

@@ -31,20 +31,13 @@ final class EventLog: AnimationDelegate {
     }
 }
 
-/// The reference presentation: the model with each attached animation's `apply` (AnimationValue
-/// arithmetic) composed onto it in order, without the frame loop's plan or batch; an animation
-/// not committed yet starts now (as an implicit animation made between frames does).
+/// The general kernel's presentation: the layer's effects, each sampled and composed onto a copy
+/// of the model in order (`GeneralRow.compose`), without the number kernel's cells; an animation
+/// not committed yet starts now (as an implicit animation made between frames does). The number
+/// kernel must give the same bits.
 func composedPresentation(_ layer: Layer, at localTime: MediaTime) -> LayerProperties {
     var frame = PresentationFrame(properties: layer.model, transition: nil)
-    let context = FrameContext()
-    for entry in layer.attached {
-        let animation = entry.animation
-        var timing = animation.timing
-        if !entry.isCommitted && timing.beginTime == .zero { timing.beginTime = localTime }
-        if animation.isRemovedOnCompletion, let end = timing.activeEndTime, localTime >= end { continue }
-        let state = timing.state(at: localTime)
-        if state.isInEffect { animation.apply(state, to: &frame, in: context) }
-    }
+    GeneralRow.compose(layer.loweredEffects(), onto: &frame, at: localTime)
     return frame.properties
 }
 

@@ -1,0 +1,106 @@
+/// Reading a row's presentation: lookups in the columns the frame computed.
+extension EffectStack {
+    /// Row `index`'s properties and transition at the scene's current time.
+    func frame(row index: Int, of layer: Layer, in scene: Scene) -> PresentationFrame {
+        let row = rows[index]
+        if row.general >= 0 {
+            return generalRows[row.general]!.frame(
+                model: layer.model, localTime: layer.timeMapping.localTime(from: scene.currentTime), stamp: scene.stamp)
+        }
+        makeCurrent(index, in: scene)
+        var properties = layer.model
+        for cell in row.firstCell..<row.firstCell + row.slotCount { properties[cellSlots[cell]] = values[cell] }
+        if row.transform >= 0 {
+            properties.transform = transforms[row.transform].transform(values[row.firstCell + row.slotCount], model: layer.model.transform)
+        }
+        return PresentationFrame(properties: properties, transition: nil)
+    }
+
+    /// The presentation value at `path` of row `index`: the model's for a property no effect
+    /// writes, a cell (or two) for a number, and only for a whole rect or a transform part more.
+    func value(row index: Int, at path: PropertyPath, of layer: Layer, in scene: Scene) -> AnimationValue {
+        let row = rows[index]
+        guard row.touched.contains(path.property) else { return layer.model.value(at: path) }
+        if row.general >= 0 { return frame(row: index, of: layer, in: scene).properties.value(at: path) }
+        makeCurrent(index, in: scene)
+        if let slot = ScalarSlot(path) { return .scalar(number(slot, in: row, model: layer.model)) }
+        if let (first, second) = ScalarSlot.pair(path) {
+            let (a, b) = (number(first, in: row, model: layer.model), number(second, in: row, model: layer.model))
+            return path.valueKind == .point ? .point(Point(x: a, y: b)) : .size(Size(width: a, height: b))
+        }
+        if path.property == .transform, path.component == .whole {
+            guard row.transform >= 0 else { return .transform(layer.model.transform) }
+            return .transform(transforms[row.transform].transform(values[row.firstCell + row.slotCount], model: layer.model.transform))
+        }
+        return frame(row: index, of: layer, in: scene).properties.value(at: path)
+    }
+
+    /// A number of a row of numbers: its cell's value, or the model's when no effect writes it.
+    @inline(__always)
+    private func number(_ slot: ScalarSlot, in row: Row, model: LayerProperties) -> Double {
+        for cell in row.firstCell..<row.firstCell + row.slotCount where cellSlots[cell] == slot { return values[cell] }
+        return model[slot]
+    }
+
+    /// Computes row `index` on its own if the last frame did not (it was laid out since).
+    @inline(__always)
+    private func makeCurrent(_ index: Int, in scene: Scene) {
+        if !isCurrent(index, stamp: scene.stamp) { evaluateAlone(index, at: scene.currentTime, stamp: scene.stamp) }
+    }
+}
+
+/// Velocity: the rate of change of a presentation value, from the samplers.
+extension EffectStack {
+    /// d (presentation value at `path`) / d (global time) for `layer` at the scene's current time,
+    /// in units per second: each effect on the property in effect contributes its sampler's
+    /// velocity times the rate its time runs at (its timing, its groups, the layer's time space);
+    /// a replacing effect hides what is below it, an additive one adds. Transforms, whose
+    /// composition is not a sum, take a central difference of the composed transform instead.
+    static func velocity(of layer: Layer, at path: PropertyPath, globalTime: MediaTime) -> AnimationValue {
+        let kind = path.valueKind
+        guard !layer.attached.isEmpty else { return .zeroRate(kind) }
+        let mapping = layer.timeMapping
+        let local = mapping.localTime(from: globalTime)
+        let lowered = layer.loweredEffects().filter { timing, effect in
+            switch effect.target {
+            case .property(let p): p.property == path.property
+            case .rotationAlongPath: path.property == .transform
+            case .transition: false
+            }
+        }
+        guard !lowered.isEmpty else { return .zeroRate(kind) }
+        if path.property == .transform {
+            return transformVelocity(lowered, model: layer.model, at: path, local: local, scale: mapping.scale)
+        }
+        var rates = LayerProperties()
+        rates.setValue(.zero(path.wholeProperty.valueKind), at: path.wholeProperty)
+        for (timing, effect) in lowered {
+            guard case .property(let p) = effect.target else { continue }
+            let outer = timing.state(at: local)
+            guard let state = effect.state(from: outer) else { continue }
+            let velocity = effect.sampler.velocity(at: state).scaledEntries(by: effect.rate(from: outer, timing: timing.timing))
+            rates.setValue(effect.isAdditive ? rates.value(at: p).addingEntries(velocity) : velocity, at: p)
+        }
+        return rates.value(at: path).scaledEntries(by: mapping.scale)
+    }
+
+    /// A transform's velocity: the central difference of the composed transform (or component)
+    /// over a microsecond of local time, one-sided where an effect starts or stops in between.
+    private static func transformVelocity(_ lowered: [(EffectTiming, Effect)], model: LayerProperties, at path: PropertyPath,
+                                          local: MediaTime, scale: Double) -> AnimationValue {
+        func sample(_ t: MediaTime) -> AnimationValue {
+            var frame = PresentationFrame(properties: model, transition: nil)
+            GeneralRow.compose(lowered, onto: &frame, at: t)
+            return frame.properties.value(at: path)
+        }
+        func inEffect(_ t: MediaTime) -> [Bool] { lowered.map { $0.1.state(from: $0.0.state(at: t)) != nil } }
+        let h = 1e-6
+        let now = inEffect(local)
+        guard now.contains(true) else { return .zeroRate(path.valueKind) }
+        let before = MediaTime(local.seconds - h), after = MediaTime(local.seconds + h)
+        let a = inEffect(before) == now ? before : local
+        let b = inEffect(after) == now ? after : local
+        guard b > a else { return .zeroRate(path.valueKind) }
+        return sample(a).rate(to: sample(b), over: b.seconds - a.seconds).scaledEntries(by: scale)
+    }
+}

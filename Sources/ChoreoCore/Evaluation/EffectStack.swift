@@ -1,0 +1,371 @@
+/// The one evaluator: every animated layer of a scene is a row here, and a frame computes the
+/// rows' presentation values into columns, which every reader (`Layer.presentation`, key-path
+/// reads, traces, renderers, velocity) looks up.
+///
+/// A layer's attached animations are lowered into effects (`Animation.lower(into:stages:)`) when
+/// its row is laid out. A row is one of two kinds:
+///
+/// - **numbers** (the number kernel): every effect is a `ScalarWrite` and at most one writes the
+///   transform. At ten thousand layers a frame is bound by memory, not arithmetic, so these rows
+///   keep what the numbers need in a few dense arrays (structure of arrays):
+///   - tracks: the distinct (timing, time mapping, curve) of the effects, whose timing state and
+///     curve value are computed once per frame for all the effects that share them (a cubic
+///     without dynamic dispatch; a Lua curve once per track, not per effect);
+///   - steps: one per number an effect writes (a point writes two): its track, its from and to
+///     values and the cell it writes, in composition order per row;
+///   - cells: one per number a row's effects touch, and one for its transform (a component's
+///     value, or a whole transform's curve fraction), holding the model's value (`base`) and,
+///     after a frame, the presentation's (`values`).
+///   A frame is a loop over the tracks, a copy of `base` into `values` and a loop over the steps.
+/// - **general** (the general kernel): the row's effects, each sampled (`EffectSampler`) and
+///   composed onto the model in order, once per frame when the row is first read
+///   (`GeneralRow`): springs, keyframes, group children, colors, rects, transitions.
+///
+/// A row is laid out at the first frame (or read) after its layer's animations, model, timing
+/// or place in the tree changed; any such change kills the old row (`Scene.unbatch`). Dead rows
+/// are computed (harmless arithmetic on their own cells) until their steps outnumber the living
+/// ones, then compacted away. `checkInvariants()` states what must hold between frames.
+final class EffectStack {
+    /// What a track's effects share: their timing state and curve value at a frame.
+    struct Track: Hashable {
+        var timing: EffectTiming
+        var mapping: TimeMapping
+        var curve: CurveIdentity
+    }
+
+    /// When two effects' curves are the same curve: linear pacing, the same cubic control
+    /// points, the same curve object, equal curve values (a baked table); a curve value that is
+    /// not `Hashable` is only itself.
+    enum CurveIdentity: Hashable {
+        case linear
+        case cubic(c1x: Double, c1y: Double, c2x: Double, c2y: Double)
+        case object(ObjectIdentifier)
+        case value(AnyHashable)
+        case unique(Int)
+    }
+
+    /// A track's curve, evaluated once per frame: a cubic without dynamic dispatch, any other
+    /// through the protocol.
+    enum TrackCurve {
+        case linear
+        case cubic(CubicBezierCurve)
+        case other(any TimingCurve)
+
+        @inline(__always)
+        func progress(at fraction: Double) -> Double {
+            switch self {
+            case .linear: fraction
+            case .cubic(let curve): curve.progress(at: fraction)
+            case .other(let curve): curve.progress(at: fraction)
+            }
+        }
+    }
+
+    /// One number a `ScalarWrite` writes. 24 bytes: the cell and the two flags share a word.
+    struct Step {
+        var from: Double, to: Double
+        private var cellAndFlags: UInt32
+        var track: Int32
+
+        private static var additive: UInt32 { 1 << 31 }
+        private static var cumulative: UInt32 { 1 << 30 }
+        private static var cellMask: UInt32 { (1 << 30) - 1 }
+
+        /// The most cells the stack holds (a row beyond them takes the general kernel).
+        static var cellLimit: Int { Int(cellMask) }
+
+        init(from: Double, to: Double, cell: Int, track: Int32, isAdditive: Bool, isCumulative: Bool) {
+            (self.from, self.to, self.track) = (from, to, track)
+            cellAndFlags = UInt32(cell) | (isAdditive ? Self.additive : 0) | (isCumulative ? Self.cumulative : 0)
+        }
+
+        var cell: Int {
+            get { Int(cellAndFlags & Self.cellMask) }
+            set { cellAndFlags = (cellAndFlags & ~Self.cellMask) | UInt32(newValue) }
+        }
+        var isAdditive: Bool { cellAndFlags & Self.additive != 0 }
+        var isCumulative: Bool { cellAndFlags & Self.cumulative != 0 }
+    }
+
+    /// A layer's cells (its slots' first, then its transform's) and steps, or its general row.
+    struct Row {
+        var firstCell: Int
+        var slotCount: Int
+        var firstStep: Int
+        var stepCount: Int
+        /// The index of the row's transform write (`transforms`), or −1.
+        var transform: Int
+        /// The index of the row's general row (`generalRows`), or −1 for a row of numbers.
+        var general: Int
+        /// The properties the row's effects write (`PropertyMask`): reads of others go to the model.
+        var touched: PropertyMask
+    }
+
+    var tracks: [Track] = []
+    var trackCurves: [TrackCurve] = []
+    var trackIndex: [Track: Int32] = [:]
+    /// Numbers the curves that are only themselves (`CurveIdentity.unique`).
+    var uniqueCurves = 0
+    /// Per track: how many living steps it paces (a track without any is not evaluated).
+    var trackUsers: [Int] = []
+    /// Per track, this frame: the curve's value (NaN when not in effect) and the iteration.
+    var fractions: [Double] = []
+    var iterations: [Int] = []
+
+    var steps: [Step] = []
+    /// Per cell: the model's value (NaN in the transform cell: unwritten, it shows the model's
+    /// transform), and this frame's value.
+    var base: [Double] = []
+    var values: [Double] = []
+
+    var cellSlots: [ScalarSlot] = []
+    var transforms: [TransformWrite] = []
+    var generalRows: [GeneralRow?] = []
+
+    var rows: [Row] = []
+    /// Per row: its layer (retained while the row lives; nil once it is dead).
+    var layers: [Layer?] = []
+    /// Per row: the global time before which the row's layer has no event (`Layer.nextEventCheck`).
+    var eventChecks: [MediaTime] = []
+    /// Per row: the scene stamp its cells were computed at on their own (a row laid out after
+    /// the last frame's `evaluate`, when it is read before the next), or −1.
+    var soloStamps: [Int] = []
+    var deadSteps = 0
+
+    /// The scene stamp `values` were computed at (−1: never), and how many rows existed then.
+    private(set) var stamp = -1
+    private(set) var evaluatedRows = 0
+
+    /// The number of living rows.
+    private(set) var liveRows = 0
+
+    /// Lays out a row for `layer` (which has animations and no living row) from its attached
+    /// animations; returns the row's index.
+    func add(_ layer: Layer, mapping: TimeMapping) -> Int {
+        let lowered = layer.loweredEffects()
+        let index = rows.count
+        if let row = numberRow(lowered, layer: layer, mapping: mapping) {
+            rows.append(row)
+        } else {
+            var touched = PropertyMask()
+            for (_, effect) in lowered { touched.insert(effect.target) }
+            generalRows.append(GeneralRow(effects: lowered))
+            rows.append(Row(firstCell: base.count, slotCount: 0, firstStep: steps.count, stepCount: 0, transform: -1,
+                            general: generalRows.count - 1, touched: touched))
+        }
+        layers.append(layer)
+        eventChecks.append(layer.nextEventCheck)
+        soloStamps.append(-1)
+        liveRows += 1
+        return index
+    }
+
+    /// The row of numbers for `lowered`, appending its cells and steps; nil when an effect needs
+    /// the general kernel, more than one writes the transform, or the stack is full.
+    private func numberRow(_ lowered: [(EffectTiming, Effect)], layer: Layer, mapping: TimeMapping) -> Row? {
+        var writes: [(EffectTiming, ScalarWrite)] = []
+        writes.reserveCapacity(lowered.count)
+        var slots: [ScalarSlot] = []
+        var transform: TransformWrite?
+        var touched = PropertyMask()
+        for (timing, effect) in lowered {
+            guard let write = ScalarWrite(effect) else { return nil }
+            touched.insert(effect.target)
+            if let second = write.second, !slots.contains(second.slot) { slots.append(second.slot) }
+            switch write.target {
+            case .slot(let slot): if !slots.contains(slot) { slots.append(slot) }
+            case .transform, .wholeTransform:
+                if case .transform = write.target, write.isAdditive { return nil }
+                guard transform == nil else { return nil }
+                transform = TransformWrite(write.target, isAdditive: write.isAdditive, model: layer.model.transform)
+            }
+            writes.append((timing, write))
+        }
+        guard base.count + slots.count + 1 <= Step.cellLimit, tracks.count + writes.count < Int(Int32.max) else { return nil }
+
+        let firstCell = base.count
+        for slot in slots { base.append(layer.model[slot]) }
+        cellSlots.append(contentsOf: slots)
+        var transformIndex = -1
+        if let transform {
+            base.append(.nan)
+            cellSlots.append(.opacity)  // unused: the transform cell is read through `transforms`
+            transformIndex = transforms.count
+            transforms.append(transform)
+        }
+        values.append(contentsOf: base[firstCell...])
+
+        let firstStep = steps.count
+        for (timing, write) in writes {
+            let (identity, curve) = identify(write.curve)
+            let track = trackNumber(Track(timing: timing, mapping: mapping, curve: identity), curve)
+            let cell: Int
+            var isAdditive = write.isAdditive
+            switch write.target {
+            case .slot(let slot): cell = firstCell + slots.firstIndex(of: slot)!
+            case .transform: cell = firstCell + slots.count
+            case .wholeTransform:
+                // The cell holds the curve's fraction; the transform write interpolates and adds.
+                cell = firstCell + slots.count
+                isAdditive = false
+            }
+            steps.append(Step(from: write.from, to: write.to, cell: cell, track: track,
+                              isAdditive: isAdditive, isCumulative: write.isCumulative))
+            if let second = write.second {
+                steps.append(Step(from: second.from, to: second.to, cell: firstCell + slots.firstIndex(of: second.slot)!,
+                                  track: track, isAdditive: write.isAdditive, isCumulative: write.isCumulative))
+            }
+        }
+        for step in steps[firstStep...] { trackUsers[Int(step.track)] += 1 }
+        return Row(firstCell: firstCell, slotCount: slots.count, firstStep: firstStep, stepCount: steps.count - firstStep,
+                   transform: transformIndex, general: -1, touched: touched)
+    }
+
+    /// A curve, and when it is the same as another's.
+    private func identify(_ curve: (any TimingCurve)?) -> (CurveIdentity, TrackCurve) {
+        guard let curve else { return (.linear, .linear) }
+        if let cubic = curve.cubicBezier {
+            return (.cubic(c1x: cubic.c1x, c1y: cubic.c1y, c2x: cubic.c2x, c2y: cubic.c2y), .cubic(cubic))
+        }
+        if type(of: curve) is AnyObject.Type { return (.object(ObjectIdentifier(curve as AnyObject)), .other(curve)) }
+        if let value = curve as? any Hashable { return (.value(AnyHashable(value)), .other(curve)) }
+        uniqueCurves += 1
+        return (.unique(uniqueCurves), .other(curve))
+    }
+
+    func trackNumber(_ track: Track, _ curve: TrackCurve) -> Int32 {
+        if let index = trackIndex[track] { return index }
+        let index = Int32(tracks.count)
+        tracks.append(track)
+        trackCurves.append(curve)
+        trackUsers.append(0)
+        trackIndex[track] = index
+        fractions.append(.nan)
+        iterations.append(0)
+        return index
+    }
+
+    /// Takes row `row` out; its layer is laid out anew at the next frame or read.
+    func kill(_ row: Int) {
+        guard layers[row] != nil else { return }
+        layers[row] = nil
+        eventChecks[row] = MediaTime(Double.infinity)
+        deadSteps += max(rows[row].stepCount, 1)
+        for step in steps[rows[row].firstStep..<rows[row].firstStep + rows[row].stepCount] {
+            trackUsers[Int(step.track)] -= 1
+        }
+        if rows[row].general >= 0 { generalRows[rows[row].general] = nil }
+        liveRows -= 1
+    }
+
+    /// Computes every row of numbers at global `time`: tracks, then the model values, then the
+    /// steps in order. General rows are computed when first read (`frame(row:layer:at:)`).
+    func evaluate(at time: MediaTime, stamp: Int) {
+        if deadSteps > 256 && deadSteps > steps.count / 2 { compact() }
+        for index in tracks.indices where trackUsers[index] > 0 {
+            let state = Self.state(of: tracks[index], at: time)
+            guard let progress = state.progress else {
+                fractions[index] = .nan
+                continue
+            }
+            fractions[index] = trackCurves[index].progress(at: progress)
+            iterations[index] = state.iteration
+        }
+        values.withUnsafeMutableBufferPointer { values in
+            base.withUnsafeBufferPointer { base in
+                _ = values.update(fromContentsOf: base)
+                steps.withUnsafeBufferPointer { steps in
+                    fractions.withUnsafeBufferPointer { fractions in
+                        iterations.withUnsafeBufferPointer { iterations in
+                            for step in steps {
+                                let fraction = fractions[Int(step.track)]
+                                guard !fraction.isNaN else { continue }
+                                let value = ScalarWrite.value(
+                                    step.from, step.to, fraction: fraction, iteration: iterations[Int(step.track)],
+                                    isCumulative: step.isCumulative)
+                                let cell = step.cell
+                                values[cell] = step.isAdditive ? values[cell] + value : value
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.stamp = stamp
+        evaluatedRows = rows.count
+    }
+
+    /// Computes one row of numbers on its own at global `time` (a row laid out since the last
+    /// frame), with the arithmetic of `evaluate`.
+    func evaluateAlone(_ index: Int, at time: MediaTime, stamp: Int) {
+        let row = rows[index]
+        for cell in row.firstCell..<row.firstCell + row.slotCount + (row.transform >= 0 ? 1 : 0) {
+            values[cell] = base[cell]
+        }
+        for step in steps[row.firstStep..<row.firstStep + row.stepCount] {
+            let track = Int(step.track)
+            let state = Self.state(of: tracks[track], at: time)
+            guard let progress = state.progress else { continue }
+            let value = ScalarWrite.value(
+                step.from, step.to, fraction: trackCurves[track].progress(at: progress), iteration: state.iteration,
+                isCumulative: step.isCumulative)
+            values[step.cell] = step.isAdditive ? values[step.cell] + value : value
+        }
+        soloStamps[index] = stamp
+    }
+
+    /// Whether row `index`'s cells hold the values at scene stamp `stamp`.
+    @inline(__always)
+    func isCurrent(_ index: Int, stamp: Int) -> Bool {
+        (self.stamp == stamp && index < evaluatedRows) || soloStamps[index] == stamp
+    }
+
+    /// A track's timing state at global `time`.
+    @inline(__always)
+    static func state(of track: Track, at time: MediaTime) -> TimingState {
+        track.timing.state(at: track.mapping.localTime(from: time))
+    }
+
+    /// Rebuilds the arrays from the living rows, renumbering them (and their layers' `row`).
+    private func compact() {
+        let old = (steps: steps, rows: rows, layers: layers, tracks: tracks, curves: trackCurves, values: values,
+                   base: base, slots: cellSlots, transforms: transforms, eventChecks: eventChecks, general: generalRows,
+                   solo: soloStamps)
+        tracks = []; trackCurves = []; trackUsers = []; trackIndex = [:]; fractions = []; iterations = []
+        steps = []; base = []; values = []; cellSlots = []; transforms = []; generalRows = []
+        rows = []; layers = []; eventChecks = []; soloStamps = []
+        deadSteps = 0; liveRows = 0; stamp = -1; evaluatedRows = 0
+        for (index, row) in old.rows.enumerated() {
+            guard let layer = old.layers[index] else { continue }
+            let cells = row.firstCell..<row.firstCell + row.slotCount + (row.transform >= 0 ? 1 : 0)
+            let firstCell = base.count
+            base.append(contentsOf: old.base[cells])
+            values.append(contentsOf: old.values[cells])
+            cellSlots.append(contentsOf: old.slots[cells])
+            let firstStep = steps.count
+            for var step in old.steps[row.firstStep..<row.firstStep + row.stepCount] {
+                step.cell = firstCell + step.cell - row.firstCell
+                step.track = trackNumber(old.tracks[Int(step.track)], old.curves[Int(step.track)])
+                trackUsers[Int(step.track)] += 1
+                steps.append(step)
+            }
+            var transform = -1
+            if row.transform >= 0 {
+                transform = transforms.count
+                transforms.append(old.transforms[row.transform])
+            }
+            var general = -1
+            if row.general >= 0 {
+                general = generalRows.count
+                generalRows.append(old.general[row.general])
+            }
+            layer.row = rows.count
+            rows.append(Row(firstCell: firstCell, slotCount: row.slotCount, firstStep: firstStep, stepCount: row.stepCount,
+                            transform: transform, general: general, touched: row.touched))
+            layers.append(layer)
+            eventChecks.append(old.eventChecks[index])
+            soloStamps.append(-1)
+            liveRows += 1
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// A row of the effect stack that the general kernel composes: its effects sampled and composed
+/// onto the model, in the order they were added, once per frame when the row is first read.
+final class GeneralRow {
+    let effects: [(EffectTiming, Effect)]
+    private var frame = PresentationFrame(properties: LayerProperties(), transition: nil)
+    private var stamp = -1
+
+    init(effects: [(EffectTiming, Effect)]) {
+        self.effects = effects
+    }
+
+    /// The presentation at scene stamp `stamp` (local time `localTime`), computed once per stamp.
+    func frame(model: LayerProperties, localTime: MediaTime, stamp: Int) -> PresentationFrame {
+        if self.stamp != stamp {
+            frame.properties = model
+            frame.transition = nil
+            Self.compose(effects, onto: &frame, at: localTime)
+            self.stamp = stamp
+        }
+        return frame
+    }
+
+    /// Composes `effects` onto `frame` at the layer's `localTime`: each effect in effect samples
+    /// its value and replaces the value below it, or adds to it.
+    static func compose(_ effects: [(EffectTiming, Effect)], onto frame: inout PresentationFrame, at localTime: MediaTime) {
+        for (timing, effect) in effects {
+            guard let state = effect.state(from: timing.state(at: localTime)) else { continue }
+            let value = effect.sampler.value(at: state)
+            switch effect.target {
+            case .property(let path):
+                if effect.isAdditive {
+                    frame.properties.setValue(frame.properties.value(at: path) + value, at: path)
+                } else {
+                    frame.properties.setValue(value, at: path)
+                }
+            case .rotationAlongPath:
+                guard case let .scalar(angle) = value, !angle.isNaN else { continue }
+                frame.properties.transform = frame.properties.transform.rotated(by: angle, x: 0, y: 0, z: 1)
+            case .transition(let transition):
+                guard case let .scalar(progress) = value, let before = transition.before else { continue }
+                frame.transition = TransitionPresentation(
+                    type: transition.type, subtype: transition.subtype, progress: progress, before: before,
+                    after: transition.after)
+            }
+        }
+    }
+}
+
+/// The layer properties a row's effects write, as bits: a read of any other property is the
+/// model's value, with no evaluation at all.
+struct PropertyMask {
+    private var bits: UInt64 = 0
+
+    mutating func insert(_ target: Effect.Target) {
+        switch target {
+        case .property(let path): bits |= Self.bit(path.property)
+        case .rotationAlongPath: bits |= Self.bit(.transform)
+        case .transition: break
+        }
+    }
+
+    func contains(_ property: PropertyPath.Property) -> Bool { bits & Self.bit(property) != 0 }
+
+    private static func bit(_ property: PropertyPath.Property) -> UInt64 {
+        switch property {
+        case .position: 1 << 0
+        case .bounds: 1 << 1
+        case .anchorPoint: 1 << 2
+        case .opacity: 1 << 3
+        case .backgroundColor: 1 << 4
+        case .borderWidth: 1 << 5
+        case .borderColor: 1 << 6
+        case .cornerRadius: 1 << 7
+        case .transform: 1 << 8
+        case .zPosition: 1 << 9
+        case .shadowColor: 1 << 10
+        case .shadowOffset: 1 << 11
+        case .shadowOpacity: 1 << 12
+        case .shadowRadius: 1 << 13
+        case .strokeStart: 1 << 14
+        case .strokeEnd: 1 << 15
+        case .blurRadius: 1 << 16
+        case .custom: 1 << 63
+        }
+    }
+}
+
+extension Layer {
+    /// The attached animations lowered into effects, in the order they compose, each with the
+    /// timing of the animation it came from.
+    func loweredEffects() -> [(EffectTiming, Effect)] {
+        var lowered: [(EffectTiming, Effect)] = []
+        lowered.reserveCapacity(attached.count)
+        var effects: [Effect] = []
+        for entry in attached {
+            let timing = EffectTiming(entry)
+            effects.removeAll(keepingCapacity: true)
+            entry.animation.lower(into: &effects, stages: [])
+            for effect in effects { lowered.append((timing, effect)) }
+        }
+        return lowered
+    }
+}

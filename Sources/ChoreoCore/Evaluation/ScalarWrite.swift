@@ -1,0 +1,107 @@
+/// An effect the stack's number kernel evaluates: a basic animation of one number between two
+/// numbers — a number a key path reaches directly (`ScalarSlot`), or a numeric transform
+/// component (`transform.scale`, `transform.rotation.z`) — or of a point or size as two such
+/// numbers (`position`, `bounds.size`, whose second number is `second`: points and sizes
+/// interpolate, add and accumulate component by component), or a whole transform between two
+/// transforms sampled at the curve's fraction (what `View.animate` makes of a transform change).
+///
+/// The arithmetic is `InterpolationSampler`'s, number by number, so a layer gives the same bits
+/// whichever kernel composes it.
+struct ScalarWrite {
+    enum Target {
+        case slot(ScalarSlot)
+        case transform(PropertyPath.Component)
+        /// The whole transform (the written number is the curve's fraction, from 0 to 1).
+        indirect case wholeTransform(Transform3D.Interpolation)
+    }
+
+    let target: Target
+    let from: Double, to: Double
+    /// The y (or height) of a point (or size).
+    let second: (slot: ScalarSlot, from: Double, to: Double)?
+    let isAdditive: Bool, isCumulative: Bool
+    let curve: (any TimingCurve)?
+
+    /// The number form of `effect`, or nil when it needs the general kernel (springs, keyframes,
+    /// group children, colors, rects, cumulative transforms, custom keys, transitions).
+    init?(_ effect: Effect) {
+        guard effect.stages.isEmpty, case let .property(path) = effect.target,
+              let sampler = effect.sampler as? InterpolationSampler else { return nil }
+        var second: (slot: ScalarSlot, from: Double, to: Double)?
+        switch (sampler.from, sampler.to) {
+        case let (.scalar(a), .scalar(b)):
+            (from, to) = (a, b)
+            if let slot = ScalarSlot(path) {
+                target = .slot(slot)
+            } else if path.property == .transform {
+                target = .transform(path.component)
+            } else {
+                return nil
+            }
+        case let (.point(a), .point(b)):
+            guard let (x, y) = ScalarSlot.pair(path) else { return nil }
+            (from, to, target, second) = (a.x, b.x, .slot(x), (y, a.y, b.y))
+        case let (.size(a), .size(b)):
+            guard let (width, height) = ScalarSlot.pair(path) else { return nil }
+            (from, to, target, second) = (a.width, b.width, .slot(width), (height, a.height, b.height))
+        case let (.transform(a), .transform(b)):
+            guard path.property == .transform, path.component == .whole, !sampler.isCumulative else { return nil }
+            (from, to, target) = (0, 1, .wholeTransform(Transform3D.Interpolation(from: a, to: b)))
+        default:
+            return nil
+        }
+        self.second = second
+        isAdditive = effect.isAdditive
+        isCumulative = sampler.isCumulative
+        curve = sampler.curve
+    }
+
+    /// The number between `from` and `to` at the curve's `fraction` (and `iteration`, when
+    /// cumulative): `interpolated(to:fraction:)`'s arithmetic (`lerp`), whole cycles added.
+    @inline(__always)
+    static func value(_ from: Double, _ to: Double, fraction: Double, iteration: Int, isCumulative: Bool) -> Double {
+        var value = lerp(from, to, fraction)
+        if isCumulative && iteration > 0 { value = value + (to - from) * Double(iteration) }
+        return value
+    }
+}
+
+/// How a row's one transform effect writes the transform, from the number the kernel computed.
+enum TransformWrite {
+    /// A component, into the parts of the model's transform (with the rows of their rotation,
+    /// when the component leaves it alone).
+    case component(PropertyPath.Component, parts: Transform3D.Decomposed, rotation: Rotation?)
+    /// The whole transform, interpolated, then added to the model's when additive.
+    case whole(Transform3D.Interpolation, isAdditive: Bool)
+
+    typealias Rotation = (Transform3D.Vector3, Transform3D.Vector3, Transform3D.Vector3)
+
+    /// The write of `target` over `model`'s transform.
+    init?(_ target: ScalarWrite.Target, isAdditive: Bool, model: Transform3D) {
+        switch target {
+        case .slot: return nil
+        case .transform(let component):
+            let parts = LayerProperties.writableParts(of: model)
+            let keepsRotation = [.scale, .scaleX, .scaleY, .scaleZ, .translationX, .translationY, .translationZ]
+                .contains(component)
+            self = .component(component, parts: parts, rotation: keepsRotation ? parts.quaternion.normalized.rows : nil)
+        case .wholeTransform(let interpolation):
+            self = .whole(interpolation, isAdditive: isAdditive)
+        }
+    }
+
+    /// The presentation's transform given this frame's number (the component's value, or the
+    /// curve's fraction for a whole transform; NaN: not in effect, the model's).
+    @inline(__always)
+    func transform(_ value: Double, model: Transform3D) -> Transform3D {
+        guard !value.isNaN else { return model }
+        switch self {
+        case .component(let component, var parts, let rotation):
+            guard LayerProperties.setScalarComponent(component, of: &parts, to: value) else { return model }
+            return rotation.map { Transform3D(parts, rotation: $0) } ?? Transform3D(parts)
+        case .whole(let interpolation, let isAdditive):
+            let transform = interpolation.value(at: value)
+            return isAdditive ? model + transform : transform
+        }
+    }
+}
