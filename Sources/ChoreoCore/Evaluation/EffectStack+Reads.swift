@@ -2,18 +2,24 @@
 extension EffectStack {
     /// Row `index`'s properties and transition at the scene's current time.
     func frame(row index: Int, of layer: Layer, in scene: Scene) -> PresentationFrame {
+        let general = rows[index].general
+        guard general >= 0 else { return PresentationFrame(properties: properties(row: index, of: layer, in: scene), transition: nil) }
+        return generalRows[general]!.frame(
+            model: layer.model, localTime: layer.timeMapping.localTime(from: scene.currentTime), stamp: scene.stamp)
+    }
+
+    /// Row `index`'s properties at the scene's current time: the model with the row's cells
+    /// (and transform) written over it.
+    func properties(row index: Int, of layer: Layer, in scene: Scene) -> LayerProperties {
         let row = rows[index]
-        if row.general >= 0 {
-            return generalRows[row.general]!.frame(
-                model: layer.model, localTime: layer.timeMapping.localTime(from: scene.currentTime), stamp: scene.stamp)
-        }
+        guard row.general < 0 else { return frame(row: index, of: layer, in: scene).properties }
         makeCurrent(index, in: scene)
         var properties = layer.model
         for cell in row.firstCell..<row.firstCell + row.slotCount { properties[cellSlots[cell]] = values[cell] }
         if row.transform >= 0 {
-            properties.transform = transforms[row.transform].transform(values[row.firstCell + row.slotCount], model: layer.model.transform)
+            properties.transform = transforms[row.transform].transform(values[row.firstCell + row.slotCount], model: properties.transform)
         }
-        return PresentationFrame(properties: properties, transition: nil)
+        return properties
     }
 
     /// The presentation value at `path` of row `index`: the model's for a property no effect
@@ -21,7 +27,7 @@ extension EffectStack {
     func value(row index: Int, at path: PropertyPath, of layer: Layer, in scene: Scene) -> AnimationValue {
         let row = rows[index]
         guard row.touched.contains(path.property) else { return layer.model.value(at: path) }
-        if row.general >= 0 { return frame(row: index, of: layer, in: scene).properties.value(at: path) }
+        if row.general >= 0 { return properties(row: index, of: layer, in: scene).value(at: path) }
         makeCurrent(index, in: scene)
         if let slot = ScalarSlot(path) { return .scalar(number(slot, in: row, model: layer.model)) }
         if let (first, second) = ScalarSlot.pair(path) {
@@ -32,7 +38,7 @@ extension EffectStack {
             guard row.transform >= 0 else { return .transform(layer.model.transform) }
             return .transform(transforms[row.transform].transform(values[row.firstCell + row.slotCount], model: layer.model.transform))
         }
-        return frame(row: index, of: layer, in: scene).properties.value(at: path)
+        return properties(row: index, of: layer, in: scene).value(at: path)
     }
 
     /// A number of a row of numbers: its cell's value, or the model's when no effect writes it.

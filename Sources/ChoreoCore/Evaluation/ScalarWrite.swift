@@ -66,15 +66,20 @@ struct ScalarWrite {
     }
 }
 
-/// How a row's one transform effect writes the transform, from the number the kernel computed.
-enum TransformWrite {
-    /// A component, into the parts of the model's transform (with the rows of their rotation,
-    /// when the component leaves it alone).
-    case component(PropertyPath.Component, parts: Transform3D.Decomposed, rotation: Rotation?)
-    /// The whole transform, interpolated, then added to the model's when additive.
-    case whole(Transform3D.Interpolation, isAdditive: Bool)
-
+/// How a row's one transform effect writes the transform, from the number the kernel computed:
+/// a component into the parts of the model's transform (with the rows of their rotation, when the
+/// component leaves it alone), or the whole transform interpolated, then added to the model's
+/// when additive. A class, so a read computes through it in place instead of copying its
+/// half-kilobyte of decompositions.
+final class TransformWrite {
     typealias Rotation = (Transform3D.Vector3, Transform3D.Vector3, Transform3D.Vector3)
+
+    /// The component written, or `.whole`.
+    private let component: PropertyPath.Component
+    private let parts: Transform3D.Decomposed
+    private let rotation: Rotation?
+    private let interpolation: Transform3D.Interpolation?
+    private let isAdditive: Bool
 
     /// The write of `target` over `model`'s transform.
     init?(_ target: ScalarWrite.Target, isAdditive: Bool, model: Transform3D) {
@@ -84,10 +89,17 @@ enum TransformWrite {
             let parts = LayerProperties.writableParts(of: model)
             let keepsRotation = [.scale, .scaleX, .scaleY, .scaleZ, .translationX, .translationY, .translationZ]
                 .contains(component)
-            self = .component(component, parts: parts, rotation: keepsRotation ? parts.quaternion.normalized.rows : nil)
+            self.component = component
+            self.parts = parts
+            rotation = keepsRotation ? parts.quaternion.normalized.rows : nil
+            interpolation = nil
         case .wholeTransform(let interpolation):
-            self = .whole(interpolation, isAdditive: isAdditive)
+            component = .whole
+            parts = Transform3D.Decomposed()
+            rotation = nil
+            self.interpolation = interpolation
         }
+        self.isAdditive = isAdditive
     }
 
     /// The presentation's transform given this frame's number (the component's value, or the
@@ -95,13 +107,12 @@ enum TransformWrite {
     @inline(__always)
     func transform(_ value: Double, model: Transform3D) -> Transform3D {
         guard !value.isNaN else { return model }
-        switch self {
-        case .component(let component, var parts, let rotation):
-            guard LayerProperties.setScalarComponent(component, of: &parts, to: value) else { return model }
-            return rotation.map { Transform3D(parts, rotation: $0) } ?? Transform3D(parts)
-        case .whole(let interpolation, let isAdditive):
-            let transform = interpolation.value(at: value)
+        if component == .whole {
+            guard let transform = interpolation?.value(at: value) else { return model }
             return isAdditive ? model + transform : transform
         }
+        var parts = parts
+        guard LayerProperties.setScalarComponent(component, of: &parts, to: value) else { return model }
+        return rotation.map { Transform3D(parts, rotation: $0) } ?? Transform3D(parts)
     }
 }

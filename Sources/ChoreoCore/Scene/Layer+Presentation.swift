@@ -7,7 +7,7 @@ extension Layer {
     ///   that once the frame is computed. Read one value with `presentationValue(at:)` instead.
     public var presentation: LayerProperties {
         guard let scene, isAnimated else { return model }
-        return scene.stack.frame(row: currentRow(in: scene), of: self, in: scene).properties
+        return scene.stack.properties(row: currentRow(in: scene), of: self, in: scene)
     }
 
     /// The transition running on the layer at the scene's current time, if any.

@@ -191,12 +191,16 @@ extension Transform3D {
         let isConstant: Bool
         /// The two decompositions, nil when the ends are equal or one cannot be decomposed.
         let parts: (from: Decomposed, to: Decomposed)?
+        /// Whether neither end rotates (both quaternions are exactly the identity, +0 parts):
+        /// their slerp is then the identity at every fraction, to the bit, and is skipped.
+        let keepsIdentityRotation: Bool
 
         init(from: Transform3D, to: Transform3D) {
             self.from = from
             self.to = to
             isConstant = from == to
             if !isConstant, let a = from.decomposed, let b = to.decomposed { parts = (a, b) } else { parts = nil }
+            keepsIdentityRotation = parts.map { $0.from.quaternion.isExactIdentity && $0.to.quaternion.isExactIdentity } ?? false
         }
 
         func value(at t: Double) -> Transform3D {
@@ -204,14 +208,15 @@ extension Transform3D {
             if t == 1 { return to }
             guard let (from, to) = parts else { return t < 0.5 ? self.from : self.to }
             let (p, q) = (from.perspective, to.perspective)
-            return Transform3D(Decomposed(
+            let parts = Decomposed(
                 translation: from.translation.interpolated(to: to.translation, fraction: t),
                 scale: from.scale.interpolated(to: to.scale, fraction: t),
                 skew: Skew(xy: lerp(from.skew.xy, to.skew.xy, t), xz: lerp(from.skew.xz, to.skew.xz, t),
                            yz: lerp(from.skew.yz, to.skew.yz, t)),
                 perspective: Perspective(x: lerp(p.x, q.x, t), y: lerp(p.y, q.y, t), z: lerp(p.z, q.z, t),
                                          w: lerp(p.w, q.w, t)),
-                quaternion: from.quaternion.slerp(to: to.quaternion, fraction: t)))
+                quaternion: keepsIdentityRotation ? .identity : from.quaternion.slerp(to: to.quaternion, fraction: t))
+            return keepsIdentityRotation ? Transform3D(parts, rotation: Quaternion.identityRows) : Transform3D(parts)
         }
     }
 

@@ -107,6 +107,15 @@ extension Transform3D {
         }
 
         /// The quaternion scaled to length 1 (the identity when its length is 0).
+        /// Whether this is the identity with every part exactly +0 and w exactly 1: its slerp to
+        /// itself, normalised, is then itself to the bit at any fraction.
+        var isExactIdentity: Bool {
+            x.bitPattern == 0 && y.bitPattern == 0 && z.bitPattern == 0 && w == 1
+        }
+
+        /// The rows of the identity's rotation (`Quaternion.identity.rows`).
+        static let identityRows = Quaternion.identity.rows
+
         public var normalized: Quaternion {
             let length = euclideanNorm(x, y, z, w)
             guard length > 0, length.isFinite else { return .identity }
