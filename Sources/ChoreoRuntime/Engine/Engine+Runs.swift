@@ -38,7 +38,7 @@ extension Engine {
         let seconds = try requireNonNegative(duration, "duration")
         if let fps { framesPerSecond = try requirePositive(fps, "fps") }
         let link = try DispatchDisplayLink(queue: queue, clock: clock, framesPerSecond: framesPerSecond)
-        return try drive(link, limit: now + seconds)
+        return drive(link, limit: now + seconds)
     }
 
     /// Runs on `link`'s frames until nothing is left to do, the time limit, or a failing
@@ -90,7 +90,9 @@ extension Engine {
     ///     while !driver.isFinished { try driver.step() }
     ///     // the same frames, events, trace and report as run(until: .time(2), fps: 60)
     ///
-    /// Frames are at `n / fps` exactly, as in `run(until:fps:)`.
+    /// Frames are at `n / fps` exactly, as in `run(until:fps:)`; an engine with nothing to do
+    /// that has produced a frame gives a driver whose run has already ended. docs/engine.md
+    /// describes stepping.
     /// - Throws: as `run(until:fps:)`.
     public func start(until limit: RunLimit = .idle, fps: Double? = nil) throws -> FrameDriver {
         try checkNotRunning("start(until:fps:)")

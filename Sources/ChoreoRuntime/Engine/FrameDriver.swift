@@ -141,9 +141,10 @@ public final class FrameDriver {
 ///     if let frame = step.frame { present(frame.scene) }
 ///     if let report = step.report { print(report.reason) }      // the run has ended
 public struct FrameStep {
-    /// The frame this step handed to the sinks. Nil when no frame was due yet (`step(to:)`
-    /// before the next frame's time), when the run ended before the frame (its limit came first,
-    /// or a callback threw), or when the run had already ended.
+    /// The frame this step handed to the sinks (also when one of them threw). Nil when no frame
+    /// was due yet (`step(to:)` before the next frame's time), when the run ended before the
+    /// frame (its limit came first, or a timer, link or animation-event callback threw), or when
+    /// the run had already ended.
     public var frame: EngineFrame?
     /// The run's final report once it has ended, on this step or an earlier one; nil while it
     /// goes on.

@@ -124,6 +124,24 @@ struct FrameDriverTests {
         #expect(stepped.now == 0.5)
     }
 
+    @Test("A sink that throws ends a stepped run on the frame it was handed, as in a run")
+    func failingSink() throws {
+        func failing() throws -> Engine {
+            let (engine, box) = try makeEngine()
+            try engine.perform { try box.layer.add(fade("fade"), forKey: "fade") }
+            engine.addFrameSink { if $0.number == 3 { throw ScriptError(message: "disk full") } }
+            return engine
+        }
+        let expected = try failing().run(fps: 60)
+        let driver = try failing().start(fps: 60)
+        var steps: [FrameStep] = []
+        while !driver.isFinished { steps.append(try driver.step()) }
+        #expect(steps.map { $0.frame?.number } == [0, 1, 2, 3])
+        #expect(steps.last?.report?.error?.callback == .frameSink)
+        #expect(describe(driver.report) == describe(expected))
+        #expect(expected.frames == 4)
+    }
+
     @Test("A virtual run, advance and steps never read a clock")
     func virtualRunsReadNoClock() throws {
         let engine = try Engine(clock: UnimplementedClock(), framesPerSecond: 60)
