@@ -1,4 +1,5 @@
 import ChoreoCore
+import Dispatch
 import Testing
 @testable import ChoreoRuntime
 
@@ -199,6 +200,24 @@ struct FrameDriverTests {
         let (engine, _) = try makeEngine()
         let driver = try engine.start()
         #expect(argumentError { try driver.step(to: .nan) }?.parameter == "time")
+    }
+
+    /// About 10 ms of real time; it asserts on the frames only (late ticks drop, never add).
+    @Test("start(on:) with a Dispatch link returns at once; the link drives the run on its queue and stops at its end")
+    func startOnDispatchLink() throws {
+        let (engine, box) = try makeEngine()
+        try engine.perform { try box.layer.add(fade("forever", repeatForever: true), forKey: "forever") }
+        var times: [Double] = []
+        engine.addFrameSink { times.append($0.time) }
+        let link = try DispatchDisplayLink(queue: DispatchQueue(label: "test.frames"), framesPerSecond: 1000)
+        let driver = try engine.start(on: link, until: .time(0.01))
+        link.waitUntilInvalidated()  // the engine invalidated it at the end of the run
+        #expect(driver.isFinished)
+        #expect(driver.report.reason == .timeLimit)
+        #expect(driver.report.endTime == 0.01)
+        #expect(driver.report.frames + driver.report.droppedFrames == 11)  // 0, 1 ms, ..., 10 ms
+        #expect(times.allSatisfy { $0 == (($0 * 1000).rounded()) / 1000 })
+        #expect(try engine.run(until: .time(0.02), fps: 100).endTime == 0.02)  // free again
     }
 
     @Test("A real-time link's grid starts at the engine's current time, numbered after the last frame")
