@@ -1,7 +1,9 @@
 /// The source of "now" for an engine: media time in seconds, like `CACurrentMediaTime()`.
 ///
-/// The engine never reads the wall clock itself (CONVENTIONS §9): headless runs inject a
-/// `VirtualClock`, real-time runs a `MonotonicClock`.
+/// The engine never reads a clock itself (CONVENTIONS §9): its time moves with the frames and
+/// timers its display link drives. Clocks belong to display links: a `VirtualDisplayLink` moves a
+/// `VirtualClock` frame by frame, a `DispatchDisplayLink` measures lateness on a real one (a
+/// `MonotonicClock`, or one a test injects).
 public protocol MediaClock: AnyObject {
     /// Seconds since the clock's origin; never decreases.
     var now: Double { get }

@@ -34,6 +34,8 @@ public final class DispatchDisplayLink: DisplayLink {
     public private(set) var targetTimestamp = 0.0
     public var duration: Double { 1 / framesPerSecond }
     public private(set) var droppedFrames = 0
+    /// True: frame 0 is due when `start` is called, each later one at its deadline on `clock`.
+    public var isRealTime: Bool { true }
 
     public var isPaused: Bool {
         get { paused.load(ordering: .acquiring) }

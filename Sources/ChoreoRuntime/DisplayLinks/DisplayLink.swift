@@ -1,5 +1,7 @@
 /// A source of frames on a fixed grid of deadlines: what drives an `Engine` (CADisplayLink's
-/// role), without the engine knowing whether frames come from a virtual clock or a real one.
+/// role). The engine takes its link from its caller (`Engine.run(on:until:)`,
+/// `Engine.start(on:until:)`) and knows of it only what this protocol says: whether frames come
+/// in real time, and the ticks.
 ///
 /// Frame `k` of a link's grid is due at `origin + Double(k) / framesPerSecond`: every deadline is
 /// computed from the origin, never accumulated, so a link does not drift. The link calls its
@@ -27,6 +29,11 @@ public protocol DisplayLink: AnyObject {
     var isPaused: Bool { get set }
     /// How many deadlines were skipped because a frame came late, since `start`.
     var droppedFrames: Int { get }
+    /// Whether frames come in real time. A real-time link's frame 0 is due the moment `start` is
+    /// called, so a run on it anchors its grid at the engine's current time (the first frame is
+    /// at now). A virtual link (false) can begin at any frame of a grid whose frame 0 is at time
+    /// 0, so a run's frame `n` is at exactly `Double(n) / framesPerSecond` whenever it began.
+    var isRealTime: Bool { get }
 
     /// Starts delivering the frames `firstFrame`, `firstFrame + 1`, ... (`firstFrame` ≥ 0) of the
     /// grid whose frame 0 is at `origin` (media seconds) to `handler`, until `invalidate()`. For

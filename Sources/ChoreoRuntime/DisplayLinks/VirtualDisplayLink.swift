@@ -29,6 +29,8 @@ public final class VirtualDisplayLink: DisplayLink {
     public var duration: Double { 1 / framesPerSecond }
     public var isPaused = false
     public var droppedFrames: Int { 0 }
+    /// False: frames come as fast as the handler returns.
+    public var isRealTime: Bool { false }
     /// Whether `invalidate()` was called.
     public private(set) var isInvalidated = false
     private var isStarted = false

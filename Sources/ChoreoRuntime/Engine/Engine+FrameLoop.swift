@@ -50,11 +50,10 @@ extension Engine {
         return true
     }
 
-    /// Moves engine time forward to `time` (never back), the virtual clock and the scene with it.
-    /// The scene's `advance` delivers the animation events up to that time.
+    /// Moves engine time forward to `time` (never back), and the scene with it. The scene's
+    /// `advance` delivers the animation events up to that time.
     func moveTime(to time: Double) {
         if time > now { now = time }
-        (clock as? VirtualClock)?.advance(to: now)
         scene.advance(to: MediaTime(now))
     }
 

@@ -2,7 +2,9 @@ import ChoreoCore
 import Dispatch
 
 /// The engine host: a scene, its timers and display links, and the frame loop that drives them
-/// (DESIGN §2 and §4), headless on virtual time or in real time on a display link.
+/// (DESIGN §2 and §4), on frames from a display link its caller gives it (Engine+Runs.swift):
+/// headless on a virtual link, in real time on a Dispatch one, or one frame at a time from a
+/// window's main loop, a test or a server (`FrameDriver`).
 ///
 ///     let engine = try Engine()
 ///     engine.addFrameSink { frame in trace.record(frame) }
@@ -22,19 +24,22 @@ import Dispatch
 ///
 /// Exact virtual time (CONVENTIONS §10): time never goes backwards, a timer scheduled in the
 /// past runs at the current time, and frames still happen at every `n / fps` in between. The
-/// engine never reads the clock in headless runs; when its clock is a `VirtualClock` it moves the
-/// clock in step with `now`. A callback that throws stops the run (`CallbackFailure`).
+/// engine reads no clock: `now` moves with the frames and timers its display link drives (only
+/// `runRealtime` hands `clock` to the link it makes). A callback that throws stops the run
+/// (`CallbackFailure`).
 ///
 /// Not thread-safe: use an engine from one thread at a time. Real-time runs do their work on
-/// `queue` while the caller waits, so script code still never runs concurrently.
+/// the link's queue (`queue` for `runRealtime`) while the caller waits, so script code still never
+/// runs concurrently.
 public final class Engine {
     /// The scene the engine drives. Replace it only between runs (a script may return the
     /// scene it wants driven).
     public var scene: Scene
-    /// The injected clock: a `VirtualClock` the engine moves with `now` (headless), or a real
-    /// clock that paces real-time runs.
-    public let clock: any MediaClock
-    /// The serial queue real-time runs work on.
+    /// The real clock `runRealtime` paces its `DispatchDisplayLink` with: the injected one, else
+    /// a `MonotonicClock` made on first use. Nothing else reads it: headless runs and
+    /// `FrameDriver` steps never do (an engine that never runs in real time reads no clock).
+    public private(set) lazy var clock: any MediaClock = MonotonicClock()
+    /// The serial queue `runRealtime` works on.
     public let queue: DispatchQueue
     /// Engine time in seconds: what `CACurrentMediaTime()` returns to scripts. Inside a callback
     /// it is the callback's time (a timer's deadline, a display link's frame time).
@@ -74,26 +79,29 @@ public final class Engine {
     /// The frame being produced, and whether a display link has fired in it.
     var frameInProgress: Int?
     var displayLinkFiredInFrame = false
-    /// Whether a run is driving frames (`run`, `runRealtime`).
+    /// Whether a run is driving frames (`run`, `runRealtime`, a `FrameDriver` not yet finished).
     var isDriving = false
+    /// Whether a step of a run or an `advance` is in progress: callbacks may be running, so no
+    /// run, advance or step may begin (the frame loop is not reentrant).
+    var isStepping = false
     /// The report of the run in progress.
     var report: RunReport
     /// When the current turn began (engine seconds), and the callbacks it has run.
     var turnStart = -Double.infinity
     var turnCallbacks = 0
 
-    /// An engine for `scene`, on `clock`, at `framesPerSecond` (finite, > 0). Time starts at the
-    /// clock's time when it is a `VirtualClock`, else at 0.
-    public init(scene: Scene = Scene(), clock: any MediaClock = VirtualClock(), framesPerSecond: Double = 60)
+    /// An engine for `scene` at `framesPerSecond` (finite, > 0), with `clock` for `runRealtime`.
+    /// Time starts at 0.
+    public init(scene: Scene = Scene(), clock: (any MediaClock)? = nil, framesPerSecond: Double = 60)
         throws(ArgumentError)
     {
         self.scene = scene
-        self.clock = clock
         self.framesPerSecond = try requirePositive(framesPerSecond, "framesPerSecond")
-        now = (clock as? VirtualClock)?.now ?? 0
+        now = 0
         queue = DispatchQueue(label: "choreo.engine")
         grid = FrameGrid(framesPerSecond: framesPerSecond)
         report = RunReport(reason: .idle, startTime: now, endTime: now)
+        if let clock { self.clock = clock }
     }
 
     // MARK: Timers

@@ -5,7 +5,8 @@
 ///     report.frames        // frames handed to sinks
 ///     report.pending       // at a time limit: the animations, timers and links still waiting
 ///
-/// `run`, `runRealtime` and `advance` all return one. A run ends when nothing is left to do (no
+/// `run`, `runRealtime` and `advance` all return one, and a `FrameDriver` holds one (final once
+/// its run has ended). A run ends when nothing is left to do (no
 /// animation attached in the scene, no timer, no running display link), at its time limit, or
 /// at the first callback that throws.
 public struct RunReport {

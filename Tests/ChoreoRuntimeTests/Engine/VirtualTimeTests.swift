@@ -8,14 +8,9 @@ struct VirtualTimeTests {
     func timerSeesItsDeadline() throws {
         let (engine, _) = try makeEngine()
         var seen: [Double] = []
-        var clockSeen: [Double] = []
-        try engine.after(0.51) {
-            seen.append(engine.now)
-            clockSeen.append(engine.clock.now)
-        }
+        try engine.after(0.51) { seen.append(engine.now) }
         try engine.run()
         #expect(seen == [0.51])
-        #expect(clockSeen == [0.51])
     }
 
     @Test("Presentation values read inside a timer are computed at the timer's time")
