@@ -15,6 +15,18 @@
 /// of a committed scene (Core Animation's default actions); a view's layer does not, except
 /// inside view animation blocks.
 public final class Layer {
+    // What a presentation read touches first comes first: `scene` and `row` share the object's
+    // first cache line with its reference count, which the read's retain has just fetched.
+
+    /// The scene the layer belongs to, if it is in one. Neither retained nor weak, so the frame
+    /// loop reads it without reference counting. Safe because every layer that names a scene is
+    /// in that scene's tree, which the scene owns: a layer leaving the tree is detached
+    /// (`attach(to: nil)`), and a scene that goes away detaches its whole tree first
+    /// (`Scene.deinit`).
+    public internal(set) unowned(unsafe) var scene: Scene?
+
+    /// The layer's row in its scene's `EffectStack`, or −1 until the next frame or read lays it out.
+    var row = -1
     /// A name for traces, tests and error messages.
     public var name: String?
     /// The model values.
@@ -41,13 +53,6 @@ public final class Layer {
     /// The view, held strongly while the layer is in a tree, so that the tree keeps its views
     /// alive without a permanent view ⇄ layer cycle.
     var viewRetainedByTree: View?
-    /// The scene the layer belongs to, if it is in one. Neither retained nor weak, so the frame
-    /// loop reads it without reference counting. Safe because every layer that names a scene is
-    /// in that scene's tree, which the scene owns: a layer leaving the tree is detached
-    /// (`attach(to: nil)`), and a scene that goes away detaches its whole tree first
-    /// (`Scene.deinit`).
-    public internal(set) unowned(unsafe) var scene: Scene?
-
     /// Attached animations in the order they were added (the order they compose in). Changed
     /// only through `appendAttached` and `removeAttached(at:)`, which keep `attachedKeyCounts`.
     var attached: [AttachedAnimation] = []
@@ -60,8 +65,6 @@ public final class Layer {
     unowned(unsafe) var listedIn: Scene?
     /// The scene commit after which this layer counts as committed (implicit actions need that).
     var attachedAtCommit = Int.max
-    /// The layer's row in its scene's `EffectStack`, or −1 until the next frame or read lays it out.
-    var row = -1
     /// `timeMapping`, until timing or the tree changes.
     var cachedTimeMapping: TimeMapping?
     /// The global time before which no attached animation starts or stops, so the frame loop
