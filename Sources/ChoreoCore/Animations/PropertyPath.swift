@@ -12,7 +12,7 @@
 /// `transform.scale` (all three axes; reads their average), `transform.scale.x/y/z`,
 /// `transform.translation` (a size: x and y), `transform.translation.x/y/z`.
 /// A plain name that is not a layer property is a custom property; whether the layer has it is
-/// checked where the path is used.
+/// checked where the path is used. The names and sub-paths are `PropertyCatalogue`'s.
 public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
     public enum Property: Hashable, Sendable {
         case position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, borderColor, cornerRadius

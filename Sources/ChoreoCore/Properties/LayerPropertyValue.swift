@@ -11,7 +11,7 @@
 /// A value of another kind than the component holds is ignored when written (values are checked
 /// against `PropertyPath.valueKind` before they get here, when an animation is added or a script
 /// sets a property).
-public protocol LayerPropertyValue: Sendable {
+protocol LayerPropertyValue: Sendable {
     /// The kind of `AnimationValue` the whole value is.
     static var valueKind: ValueKind { get }
     /// The value as animations carry it.
@@ -26,40 +26,40 @@ public protocol LayerPropertyValue: Sendable {
 
 extension LayerPropertyValue {
     /// Values with no parts: only `.whole`.
-    public func value(at component: PropertyPath.Component) -> AnimationValue { animationValue }
+    func value(at component: PropertyPath.Component) -> AnimationValue { animationValue }
 
-    public mutating func setValue(_ value: AnimationValue, at component: PropertyPath.Component) {
+    mutating func setValue(_ value: AnimationValue, at component: PropertyPath.Component) {
         if component == .whole, let whole = Self(value) { self = whole }
     }
 }
 
 extension Double: LayerPropertyValue {
-    public static var valueKind: ValueKind { .scalar }
-    public var animationValue: AnimationValue { .scalar(self) }
-    public init?(_ value: AnimationValue) {
+    static var valueKind: ValueKind { .scalar }
+    var animationValue: AnimationValue { .scalar(self) }
+    init?(_ value: AnimationValue) {
         guard case let .scalar(v) = value else { return nil }
         self = v
     }
 }
 
 extension Color: LayerPropertyValue {
-    public static var valueKind: ValueKind { .color }
-    public var animationValue: AnimationValue { .color(self) }
-    public init?(_ value: AnimationValue) {
+    static var valueKind: ValueKind { .color }
+    var animationValue: AnimationValue { .color(self) }
+    init?(_ value: AnimationValue) {
         guard case let .color(v) = value else { return nil }
         self = v
     }
 }
 
 extension Point: LayerPropertyValue {
-    public static var valueKind: ValueKind { .point }
-    public var animationValue: AnimationValue { .point(self) }
-    public init?(_ value: AnimationValue) {
+    static var valueKind: ValueKind { .point }
+    var animationValue: AnimationValue { .point(self) }
+    init?(_ value: AnimationValue) {
         guard case let .point(v) = value else { return nil }
         self = v
     }
 
-    public func value(at component: PropertyPath.Component) -> AnimationValue {
+    func value(at component: PropertyPath.Component) -> AnimationValue {
         switch component {
         case .x: .scalar(x)
         case .y: .scalar(y)
@@ -67,7 +67,7 @@ extension Point: LayerPropertyValue {
         }
     }
 
-    public mutating func setValue(_ value: AnimationValue, at component: PropertyPath.Component) {
+    mutating func setValue(_ value: AnimationValue, at component: PropertyPath.Component) {
         switch (component, value) {
         case let (.x, .scalar(v)): x = v
         case let (.y, .scalar(v)): y = v
@@ -78,14 +78,14 @@ extension Point: LayerPropertyValue {
 }
 
 extension Size: LayerPropertyValue {
-    public static var valueKind: ValueKind { .size }
-    public var animationValue: AnimationValue { .size(self) }
-    public init?(_ value: AnimationValue) {
+    static var valueKind: ValueKind { .size }
+    var animationValue: AnimationValue { .size(self) }
+    init?(_ value: AnimationValue) {
         guard case let .size(v) = value else { return nil }
         self = v
     }
 
-    public func value(at component: PropertyPath.Component) -> AnimationValue {
+    func value(at component: PropertyPath.Component) -> AnimationValue {
         switch component {
         case .width: .scalar(width)
         case .height: .scalar(height)
@@ -93,7 +93,7 @@ extension Size: LayerPropertyValue {
         }
     }
 
-    public mutating func setValue(_ value: AnimationValue, at component: PropertyPath.Component) {
+    mutating func setValue(_ value: AnimationValue, at component: PropertyPath.Component) {
         switch (component, value) {
         case let (.width, .scalar(v)): width = v
         case let (.height, .scalar(v)): height = v
@@ -104,14 +104,14 @@ extension Size: LayerPropertyValue {
 }
 
 extension Rect: LayerPropertyValue {
-    public static var valueKind: ValueKind { .rect }
-    public var animationValue: AnimationValue { .rect(self) }
-    public init?(_ value: AnimationValue) {
+    static var valueKind: ValueKind { .rect }
+    var animationValue: AnimationValue { .rect(self) }
+    init?(_ value: AnimationValue) {
         guard case let .rect(v) = value else { return nil }
         self = v
     }
 
-    public func value(at component: PropertyPath.Component) -> AnimationValue {
+    func value(at component: PropertyPath.Component) -> AnimationValue {
         switch component {
         case .origin: .point(origin)
         case .size: .size(size)
@@ -123,7 +123,7 @@ extension Rect: LayerPropertyValue {
         }
     }
 
-    public mutating func setValue(_ value: AnimationValue, at component: PropertyPath.Component) {
+    mutating func setValue(_ value: AnimationValue, at component: PropertyPath.Component) {
         switch (component, value) {
         case let (.origin, .point(v)): origin = v
         case let (.size, .size(v)): size = v

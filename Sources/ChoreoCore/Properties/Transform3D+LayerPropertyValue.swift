@@ -4,14 +4,14 @@
 /// (interpolating matrices could not). A transform that cannot be decomposed (a zero scale) keeps
 /// its translation and is otherwise treated as the identity when a component is written.
 extension Transform3D: LayerPropertyValue {
-    public static var valueKind: ValueKind { .transform }
-    public var animationValue: AnimationValue { .transform(self) }
-    public init?(_ value: AnimationValue) {
+    static var valueKind: ValueKind { .transform }
+    var animationValue: AnimationValue { .transform(self) }
+    init?(_ value: AnimationValue) {
         guard case let .transform(v) = value else { return nil }
         self = v
     }
 
-    public func value(at component: PropertyPath.Component) -> AnimationValue {
+    func value(at component: PropertyPath.Component) -> AnimationValue {
         if component == .whole { return .transform(self) }
         let w = m44 != 0 ? 1 / m44 : 1
         switch component {
@@ -36,7 +36,7 @@ extension Transform3D: LayerPropertyValue {
         }
     }
 
-    public mutating func setValue(_ value: AnimationValue, at component: PropertyPath.Component) {
+    mutating func setValue(_ value: AnimationValue, at component: PropertyPath.Component) {
         if component == .whole {
             if case let .transform(v) = value { self = v }
             return
