@@ -7,21 +7,23 @@
 extension LayerProperties {
     /// The value at `path`; a custom property the layer does not have reads as 0.
     public func value(at path: PropertyPath) -> AnimationValue {
-        guard let entry = path.catalogueEntry else {
+        // Indexing the catalogue in place (rather than copying the entry out) loads only the one
+        // accessor this needs.
+        guard path.catalogueIndex >= 0 else {
             guard case let .custom(name) = path.property else { return .scalar(0) }
             return .scalar(custom[name] ?? 0)
         }
-        return entry.value(in: self, at: path.component)
+        return PropertyCatalogue.all[Int(path.catalogueIndex)].value(in: self, at: path.component)
     }
 
     /// Writes `value` at `path`. The value's kind must be `path.valueKind` (checked when an
     /// animation is added or a script sets a property); a mismatched value is ignored.
     public mutating func setValue(_ value: AnimationValue, at path: PropertyPath) {
-        guard let entry = path.catalogueEntry else {
+        guard path.catalogueIndex >= 0 else {
             if case let .custom(name) = path.property, case let .scalar(v) = value { custom[name] = v }
             return
         }
-        entry.setValue(value, in: &self, at: path.component)
+        PropertyCatalogue.all[Int(path.catalogueIndex)].setValue(value, in: &self, at: path.component)
     }
 
     // MARK: Transform components
