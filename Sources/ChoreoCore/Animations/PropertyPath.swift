@@ -12,7 +12,7 @@
 /// `transform.scale` (all three axes; reads their average), `transform.scale.x/y/z`,
 /// `transform.translation` (a size: x and y), `transform.translation.x/y/z`.
 /// A plain name that is not a layer property is a custom property; whether the layer has it is
-/// checked where the path is used.
+/// checked where the path is used. The names and sub-paths are `PropertyCatalogue`'s.
 public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
     public enum Property: Hashable, Sendable {
         case position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, borderColor, cornerRadius
@@ -32,58 +32,46 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
 
     public let property: Property
     public let component: Component
+    /// The property's position in `PropertyCatalogue.all`, or -1 for a custom property: reads and
+    /// writes by path go straight to its declaration.
+    let catalogueIndex: Int16
 
     public init(_ property: Property, _ component: Component = .whole) {
         self.property = property
         self.component = component
+        catalogueIndex = PropertyCatalogue.index(of: property).map(Int16.init) ?? -1
     }
 
-    /// The named properties with their value kinds, in the order error messages list them.
-    static let namedProperties: [(String, Property, ValueKind)] = [
-        ("position", .position, .point), ("bounds", .bounds, .rect), ("anchorPoint", .anchorPoint, .point),
-        ("opacity", .opacity, .scalar), ("backgroundColor", .backgroundColor, .color),
-        ("borderWidth", .borderWidth, .scalar), ("borderColor", .borderColor, .color),
-        ("cornerRadius", .cornerRadius, .scalar), ("transform", .transform, .transform),
-        ("zPosition", .zPosition, .scalar), ("shadowColor", .shadowColor, .color),
-        ("shadowOffset", .shadowOffset, .size), ("shadowOpacity", .shadowOpacity, .scalar),
-        ("shadowRadius", .shadowRadius, .scalar), ("strokeStart", .strokeStart, .scalar),
-        ("strokeEnd", .strokeEnd, .scalar), ("blurRadius", .blurRadius, .scalar),
-    ]
-
-    /// The sub-paths each kind of value has.
-    private static let components: [ValueKind: [String: Component]] = [
-        .point: ["x": .x, "y": .y],
-        .size: ["width": .width, "height": .height],
-        .rect: ["origin": .origin, "size": .size, "origin.x": .originX, "origin.y": .originY,
-                "size.width": .sizeWidth, "size.height": .sizeHeight],
-        .transform: ["rotation": .rotationZ, "rotation.x": .rotationX, "rotation.y": .rotationY,
-                     "rotation.z": .rotationZ, "scale": .scale, "scale.x": .scaleX, "scale.y": .scaleY,
-                     "scale.z": .scaleZ, "translation": .translation, "translation.x": .translationX,
-                     "translation.y": .translationY, "translation.z": .translationZ],
-    ]
+    /// The property's declaration; nil for a custom property.
+    public var catalogueEntry: AnimatableProperty? {
+        catalogueIndex >= 0 ? PropertyCatalogue.all[Int(catalogueIndex)] : nil
+    }
 
     /// Resolves a key path; an unknown sub-path lists the valid ones.
     public init(parsing keyPath: String) throws(ArgumentError) {
         let head = keyPath.prefix { $0 != "." }
         let rest = keyPath.dropFirst(head.count + 1)
-        guard let (name, property, kind) = Self.namedProperties.first(where: { $0.0 == head }) else {
+        guard let entry = PropertyCatalogue.named(head) else {
             guard !head.isEmpty, !keyPath.contains("."), keyPath.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
             else {
                 throw ArgumentError(
                     parameter: "keyPath",
                     requirement: "must be a layer property ("
-                        + Self.namedProperties.map(\.0).joined(separator: ", ") + "), one of their sub-paths, or a custom property name",
+                        + PropertyCatalogue.all.map(\.name).joined(separator: ", ")
+                        + "), one of their sub-paths, or a custom property name",
                     value: "\"\(keyPath)\"")
             }
             self.init(.custom(keyPath))
             return
         }
+        let name = entry.name
         if rest.isEmpty && keyPath.count == name.count {
-            self.init(property)
+            self.init(entry.property)
             return
         }
-        guard let component = Self.components[kind]?[String(rest)] else {
-            let valid = (Self.components[kind] ?? [:]).keys.sorted().map { "\(name).\($0)" }
+        let subPaths = entry.valueKind.subPaths
+        guard let component = subPaths.first(where: { $0.name == rest })?.component else {
+            let valid = subPaths.map(\.name).sorted().map { "\(name).\($0)" }
             throw ArgumentError(
                 parameter: "keyPath",
                 requirement: valid.isEmpty
@@ -91,35 +79,23 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
                     : "must be \"\(name)\" or one of " + valid.map { "\"\($0)\"" }.joined(separator: ", "),
                 value: "\"\(keyPath)\"")
         }
-        self.init(property, component)
+        self.init(entry.property, component)
     }
 
     /// The kind of value the path holds.
     public var valueKind: ValueKind {
-        switch component {
-        case .whole:
-            if case .custom = property { return .scalar }
-            return Self.namedProperties.first { $0.1 == property }!.2
-        case .origin: return .point
-        case .size, .translation: return .size
-        default: return .scalar
-        }
+        component.valueKind(in: catalogueEntry?.valueKind ?? .scalar)
     }
 
     /// The path of the whole property this one is part of (`position` for `position.x`).
     public var wholeProperty: PropertyPath { PropertyPath(property) }
 
-    /// The canonical key path string.
+    /// The canonical key path string (`transform.rotation.z` for `transform.rotation`).
     public var description: String {
-        let name: String
-        if case let .custom(custom) = property {
-            name = custom
-        } else {
-            name = Self.namedProperties.first { $0.1 == property }!.0
-        }
-        guard component != .whole else { return name }
-        let kind = PropertyPath(property).valueKind
-        let sub = Self.components[kind]!.filter { $0.value == component }.map(\.key).max { $0.count < $1.count }!
-        return "\(name).\(sub)"
+        if case let .custom(custom) = property { return custom }
+        let entry = catalogueEntry!
+        guard component != .whole else { return entry.name }
+        let sub = entry.valueKind.subPaths.filter { $0.component == component }.map(\.name).max { $0.count < $1.count }!
+        return "\(entry.name).\(sub)"
     }
 }

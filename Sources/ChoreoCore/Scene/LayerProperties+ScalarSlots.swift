@@ -1,7 +1,12 @@
 /// A number a key path reaches directly, with no decomposition: `position.x`, `opacity`,
 /// `bounds.size.width`, ... The frame loop reads and writes these without building an
 /// `AnimationValue`, with the same arithmetic as `value(at:)` and `setValue(_:at:)`.
-enum ScalarSlot {
+///
+/// Which path names which slot is declared in `PropertyCatalogue`; the cases and the subscript
+/// stay a switch because the subscript runs for every animated number every frame, and Swift
+/// reads a field by a switch far faster than by a stored key path or a closure (a key path or a
+/// byte offset read of a borrowed `LayerProperties` copies the whole struct first).
+enum ScalarSlot: CaseIterable {
     case positionX, positionY, anchorPointX, anchorPointY
     case boundsOriginX, boundsOriginY, boundsWidth, boundsHeight
     case shadowOffsetWidth, shadowOffsetHeight
@@ -10,42 +15,19 @@ enum ScalarSlot {
 
     /// The slot `path` names, or nil (transform components, colors, whole structs, custom keys).
     init?(_ path: PropertyPath) {
-        switch (path.property, path.component) {
-        case (.position, .x): self = .positionX
-        case (.position, .y): self = .positionY
-        case (.anchorPoint, .x): self = .anchorPointX
-        case (.anchorPoint, .y): self = .anchorPointY
-        case (.bounds, .originX): self = .boundsOriginX
-        case (.bounds, .originY): self = .boundsOriginY
-        case (.bounds, .sizeWidth): self = .boundsWidth
-        case (.bounds, .sizeHeight): self = .boundsHeight
-        case (.shadowOffset, .width): self = .shadowOffsetWidth
-        case (.shadowOffset, .height): self = .shadowOffsetHeight
-        case (.opacity, .whole): self = .opacity
-        case (.borderWidth, .whole): self = .borderWidth
-        case (.cornerRadius, .whole): self = .cornerRadius
-        case (.zPosition, .whole): self = .zPosition
-        case (.shadowOpacity, .whole): self = .shadowOpacity
-        case (.shadowRadius, .whole): self = .shadowRadius
-        case (.strokeStart, .whole): self = .strokeStart
-        case (.strokeEnd, .whole): self = .strokeEnd
-        case (.blurRadius, .whole): self = .blurRadius
-        default: return nil
-        }
+        guard let slot = path.catalogueEntry?.scalarSlots[path.component] else { return nil }
+        self = slot
     }
 }
 
 extension ScalarSlot {
     /// The two slots of a point or size `path` reaches as a whole (`position`, `bounds.size`).
     static func pair(_ path: PropertyPath) -> (ScalarSlot, ScalarSlot)? {
-        switch (path.property, path.component) {
-        case (.position, .whole): (.positionX, .positionY)
-        case (.anchorPoint, .whole): (.anchorPointX, .anchorPointY)
-        case (.bounds, .origin): (.boundsOriginX, .boundsOriginY)
-        case (.bounds, .size): (.boundsWidth, .boundsHeight)
-        case (.shadowOffset, .whole): (.shadowOffsetWidth, .shadowOffsetHeight)
-        default: nil
-        }
+        guard let entry = path.catalogueEntry,
+              let (first, second) = path.component.numericParts(in: entry.valueKind),
+              let a = entry.scalarSlots[first], let b = entry.scalarSlots[second]
+        else { return nil }
+        return (a, b)
     }
 }
 

@@ -6,6 +6,8 @@
 ///
 /// Defaults are Core Animation's: anchor point (0.5, 0.5), opacity 1, an opaque black border and
 /// shadow color, a shadow offset of (0, −3) and radius 3 (shadowOpacity 0 hides it), strokeEnd 1.
+/// Each field is declared as an animatable property once more, in `PropertyCatalogue`, which is
+/// where key paths, bindings and documentation learn about it.
 public struct LayerProperties: Hashable, Sendable {
     public var position = Point.zero
     public var bounds = Rect.zero

@@ -42,18 +42,10 @@ public struct NonFiniteValueError: Error, Equatable, Sendable, CustomStringConve
 }
 
 extension LayerProperties {
-    /// Every animatable property with its key path, custom properties last (sorted by name).
+    /// Every animatable property with its key path (in `PropertyCatalogue` order), custom
+    /// properties last (sorted by name).
     public var namedValues: [(String, AnimationValue)] {
-        var values: [(String, AnimationValue)] = [
-            ("position", .point(position)), ("bounds", .rect(bounds)), ("anchorPoint", .point(anchorPoint)),
-            ("opacity", .scalar(opacity)), ("backgroundColor", .color(backgroundColor)),
-            ("borderWidth", .scalar(borderWidth)), ("borderColor", .color(borderColor)),
-            ("cornerRadius", .scalar(cornerRadius)), ("transform", .transform(transform)),
-            ("zPosition", .scalar(zPosition)), ("shadowColor", .color(shadowColor)),
-            ("shadowOffset", .size(shadowOffset)), ("shadowOpacity", .scalar(shadowOpacity)),
-            ("shadowRadius", .scalar(shadowRadius)), ("strokeStart", .scalar(strokeStart)),
-            ("strokeEnd", .scalar(strokeEnd)), ("blurRadius", .scalar(blurRadius)),
-        ]
+        var values = PropertyCatalogue.all.map { ($0.name, $0.value(in: self, at: .whole)) }
         for key in custom.keys.sorted() { values.append((key, .scalar(custom[key]!))) }
         return values
     }

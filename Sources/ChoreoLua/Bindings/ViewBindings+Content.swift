@@ -42,9 +42,14 @@ enum ContentKind: String, CaseIterable {
         case .view: []
         case .label: ["text", "fontSize", "fontWeight", "textColor", "textAlignment", "alignment"]
         case .imageView: ["image"]
-        case .shapeView: ["path", "strokeColor", "fillColor", "lineWidth"] + (face == .view ? ["strokeStart", "strokeEnd"] : [])
-        case .blurView: face == .view ? ["blurRadius"] : []
+        case .shapeView: ["path", "strokeColor", "fillColor", "lineWidth"] + (face == .view ? layerPropertyKeys : [])
+        case .blurView: face == .view ? layerPropertyKeys : []
         }
+    }
+
+    /// The layer properties only views of this kind use, as the catalogue declares them.
+    var layerPropertyKeys: [String] {
+        PropertyCatalogue.inApplyOrder.filter { $0.view == .contentView(rawValue) }.map(\.name)
     }
 
     /// How messages name an object of this kind.
@@ -135,14 +140,17 @@ extension ScriptHost {
 
         guard face == .view else { return }
         // Layer properties that only one kind of view uses: every layer has them under CA's names.
-        for (key, kind) in [("strokeStart", ContentKind.shapeView), ("strokeEnd", .shapeView), ("blurRadius", .blurView)] {
-            let path = try! PropertyPath(parsing: key)
-            func checked(_ o: Object) throws -> Layer {
-                guard ContentKind(layer(o).content) == kind else { throw kindError(key, kind, layer(o)) }
-                return layer(o)
+        for kind in ContentKind.allCases {
+            for key in kind.layerPropertyKeys {
+                let path = try! PropertyPath(parsing: key)
+                func checked(_ o: Object) throws -> Layer {
+                    guard ContentKind(layer(o).content) == kind else { throw kindError(key, kind, layer(o)) }
+                    return layer(o)
+                }
+                table.add(key, get: { call, o in call.push(try checked(o).model.value(at: path), writeBack: nil) }, set: { o, v in
+                    try checked(o).set(try ScriptValues.animationValue(v, kind: path.valueKind, name: key), at: path)
+                })
             }
-            table.add(key, get: { call, o in call.push(try checked(o).model.value(at: path), writeBack: nil) },
-                      set: { o, v in try checked(o).set(try ScriptValues.animationValue(v, kind: .scalar, name: key), at: path) })
         }
     }
 

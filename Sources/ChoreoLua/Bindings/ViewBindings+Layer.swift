@@ -8,12 +8,8 @@ import ChoreoCore
 ///     box.layer.speed = 0; box.layer.timeOffset = 0.5
 ///     local t = box.layer:convertTime(CACurrentMediaTime(), nil)
 extension ScriptHost {
-    /// The animatable properties, named as `PropertyPath` names them.
-    static let animatableLayerProperties = [
-        "position", "bounds", "anchorPoint", "opacity", "backgroundColor", "borderWidth", "borderColor",
-        "cornerRadius", "transform", "zPosition", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius",
-        "strokeStart", "strokeEnd", "blurRadius",
-    ]
+    /// The animatable properties, named as `PropertyPath` names them (`PropertyCatalogue`'s order).
+    static let animatableLayerProperties = PropertyCatalogue.all.map(\.name)
 
     func layerProperties() -> ScriptPropertyTable<Layer> {
         var table = ScriptPropertyTable<Layer>("Layer")
@@ -27,14 +23,14 @@ extension ScriptHost {
         }
         table.add("name", get: { call, layer in call.push(optionalString: layer.name) },
                   set: { layer, value in layer.name = try Checked.optionalString(value, "name") })
+        // Constructors apply the anchor point before `frame` (which places the layer by it), and
+        // the other properties after, so an explicit `position` or `bounds` wins over `frame`.
         animatable("anchorPoint")
         table.add("frame", get: { call, layer in
             call.push(.rect(layer.frame)) { new in if case let .rect(r) = new { layer.setFrame(r) } }
         }, set: { layer, value in layer.setFrame(try ScriptValues.rect(value, name: "frame")) })
-        for name in ["bounds", "position", "transform", "zPosition", "opacity", "backgroundColor", "cornerRadius",
-                     "borderWidth", "borderColor", "shadowColor", "shadowOffset", "shadowOpacity", "shadowRadius",
-                     "strokeStart", "strokeEnd", "blurRadius"] {
-            animatable(name)
+        for property in PropertyCatalogue.inApplyOrder where property.name != "anchorPoint" {
+            animatable(property.name)
         }
         table.add("isHidden", get: { call, layer in call.push(layer.isHidden) },
                   set: { layer, value in layer.isHidden = try Checked.boolean(value, "isHidden") })

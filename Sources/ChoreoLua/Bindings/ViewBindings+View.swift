@@ -48,7 +48,8 @@ final class ViewScriptState {
 extension ScriptHost {
     func viewProperties(_ state: ViewScriptState) -> ScriptPropertyTable<View> {
         var table = ScriptPropertyTable<View>("View")
-        /// A layer property under the same name on the view (cornerRadius, borders, shadows).
+        /// A layer property under the same name on the view (cornerRadius, borders, shadows: the
+        /// catalogue's `.sameName` ones); UIKit's own names (`center`, `alpha`, ...) are below.
         func layerProperty(_ name: String) {
             let path = try! PropertyPath(parsing: name)
             table.add(name, get: { call, view in
@@ -82,9 +83,8 @@ extension ScriptHost {
                   set: { view, value in view.isHidden = try Checked.boolean(value, "isHidden") })
         table.add("clipsToBounds", get: { call, view in call.push(view.clipsToBounds) },
                   set: { view, value in view.clipsToBounds = try Checked.boolean(value, "clipsToBounds") })
-        for name in ["cornerRadius", "borderWidth", "borderColor", "shadowColor", "shadowOffset", "shadowOpacity",
-                     "shadowRadius"] {
-            layerProperty(name)
+        for property in PropertyCatalogue.inApplyOrder where property.view == .sameName {
+            layerProperty(property.name)
         }
         table.add("tag", get: { call, view in call.push(state.tag(of: view)) },
                   set: { view, value in state.setTag(try Checked.integer(value, "tag"), of: view) })

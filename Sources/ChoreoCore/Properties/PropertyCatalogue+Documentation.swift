@@ -1,0 +1,42 @@
+/// The catalogue as the property table of docs/lua-api.md: a test compares the two, so the
+/// documentation cannot drift from the properties scripts actually have.
+extension PropertyCatalogue {
+    /// The Markdown table of the animatable properties, one row each in catalogue order: key path,
+    /// value kind, Core Animation's default (as a script would write it), sub-paths, the name on
+    /// a view, and what it does.
+    public static var documentationTable: String {
+        var lines = [
+            "| Property | Value | Default | Sub-paths | On a view | What it does |",
+            "|---|---|---|---|---|---|",
+        ]
+        for property in all {
+            let subPaths = property.valueKind.subPaths.map { "`.\($0.name)`" }.joined(separator: ", ")
+            let view: String
+            switch property.view {
+            case .layerOnly: view = "—"
+            case let .uikit(name): view = "`\(name)` (UIKit)"
+            case .sameName: view = "`\(property.name)`"
+            case let .contentView(kind): view = "`\(property.name)` (\(kind))"
+            }
+            let cells = [
+                "`\(property.name)`", property.valueKind.rawValue, "`\(luaLiteral(property.defaultValue))`",
+                subPaths.isEmpty ? "—" : subPaths, view, property.summary,
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A value as a script writes it: `1`, `{0.5, 0.5}`, `"#000000ff"`, `Transform.identity()`.
+    static func luaLiteral(_ value: AnimationValue) -> String {
+        switch value {
+        case let .scalar(v): formatNumber(v)
+        case let .point(p): "{\(formatNumber(p.x)), \(formatNumber(p.y))}"
+        case let .size(s): "{\(formatNumber(s.width)), \(formatNumber(s.height))}"
+        case let .rect(r):
+            "{\([r.origin.x, r.origin.y, r.size.width, r.size.height].map(formatNumber).joined(separator: ", "))}"
+        case let .color(c): "\"\(c.hexString)\""
+        case let .transform(t): t == .identity ? "Transform.identity()" : t.description
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Testing
+@testable import ChoreoCore
+
+@Suite("Scalar slots: the numbers the frame loop reaches directly, named by the catalogue")
+struct ScalarSlotTests {
+    /// Every (key path, slot) pair the catalogue declares.
+    static var declared: [(PropertyPath, ScalarSlot)] {
+        PropertyCatalogue.all.flatMap { property in
+            property.scalarSlots.map { (PropertyPath(property.property, $0.key), $0.value) }
+        }
+    }
+
+    @Test("Every slot is the number of exactly one key path, read and written alike")
+    func slotsMatchKeyPaths() {
+        for slot in ScalarSlot.allCases {
+            let paths = Self.declared.filter { $0.1 == slot }.map(\.0)
+            #expect(paths.count == 1, "\(slot)")
+            guard let path = paths.first else { continue }
+            #expect(ScalarSlot(path) == slot)
+            var properties = LayerProperties()
+            #expect(.scalar(properties[slot]) == properties.value(at: path), "\(slot)")
+            properties[slot] = 41.5
+            #expect(properties.value(at: path) == .scalar(41.5), "\(slot)")
+            properties.setValue(.scalar(-2), at: path)
+            #expect(properties[slot] == -2, "\(slot)")
+        }
+    }
+
+    @Test("Every number of a number, point, size or rect property has a slot; transforms and colors have none")
+    func coverage() throws {
+        for property in PropertyCatalogue.all {
+            for keyPath in property.keyPaths {
+                let path = try PropertyPath(parsing: keyPath)
+                let direct = [ValueKind.scalar, .point, .size, .rect].contains(property.valueKind)
+                #expect((ScalarSlot(path) != nil) == (direct && path.valueKind == .scalar), "\(keyPath)")
+            }
+        }
+    }
+
+    @Test("A point or size reached as a whole has the slots of its two numbers")
+    func pairs() throws {
+        var properties = LayerProperties()
+        properties.position = Point(x: 1, y: 2)
+        properties.anchorPoint = Point(x: 3, y: 4)
+        properties.bounds = Rect(x: 5, y: 6, width: 7, height: 8)
+        properties.shadowOffset = Size(width: 9, height: 10)
+        let expected: [(String, Double, Double)] = [
+            ("position", 1, 2), ("anchorPoint", 3, 4), ("bounds.origin", 5, 6), ("bounds.size", 7, 8), ("shadowOffset", 9, 10),
+        ]
+        for (keyPath, first, second) in expected {
+            let (a, b) = try #require(ScalarSlot.pair(try PropertyPath(parsing: keyPath)))
+            #expect(properties[a] == first && properties[b] == second, "\(keyPath)")
+        }
+        for keyPath in ["bounds", "transform", "transform.translation", "opacity", "position.x", "backgroundColor"] {
+            #expect(ScalarSlot.pair(try PropertyPath(parsing: keyPath)) == nil, "\(keyPath)")
+        }
+    }
+}
