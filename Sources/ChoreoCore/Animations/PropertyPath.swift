@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A key path into a layer's animatable properties, resolved once: `position.x`, `bounds.size`,
 /// `transform.rotation.z`, `opacity`, or a custom numeric property by name.
 ///
@@ -35,11 +37,14 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
     /// The property's position in `PropertyCatalogue.all`, or -1 for a custom property: reads and
     /// writes by path go straight to its declaration.
     let catalogueIndex: Int16
+    /// The kind of value the path holds.
+    public let valueKind: ValueKind
 
     public init(_ property: Property, _ component: Component = .whole) {
         self.property = property
         self.component = component
         catalogueIndex = PropertyCatalogue.index(of: property).map(Int16.init) ?? -1
+        valueKind = component.valueKind(in: catalogueIndex >= 0 ? PropertyCatalogue.all[Int(catalogueIndex)].valueKind : .scalar)
     }
 
     /// The property's declaration; nil for a custom property.
@@ -47,8 +52,26 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         catalogueIndex >= 0 ? PropertyCatalogue.all[Int(catalogueIndex)] : nil
     }
 
+    /// Key paths resolved before, by their text: scripts name the same few paths again and again
+    /// (`layer:setValue(x, "position.x")` for every view of a scene), and resolving one by its
+    /// text walks the catalogue. Bounded, as custom names are up to scripts.
+    private static let resolved = Mutex<[String: PropertyPath]>([:])
+    private static var resolvedLimit: Int { 4_096 }
+
     /// Resolves a key path; an unknown sub-path lists the valid ones.
     public init(parsing keyPath: String) throws(ArgumentError) {
+        if let known = Self.resolved.withLock({ $0[keyPath] }) {
+            self = known
+            return
+        }
+        try self.init(resolving: keyPath)
+        let path = self
+        Self.resolved.withLock { table in
+            if table.count < Self.resolvedLimit { table[keyPath] = path }
+        }
+    }
+
+    private init(resolving keyPath: String) throws(ArgumentError) {
         let head = keyPath.prefix { $0 != "." }
         let rest = keyPath.dropFirst(head.count + 1)
         guard let entry = PropertyCatalogue.named(head) else {
@@ -80,11 +103,6 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
                 value: "\"\(keyPath)\"")
         }
         self.init(entry.property, component)
-    }
-
-    /// The kind of value the path holds.
-    public var valueKind: ValueKind {
-        component.valueKind(in: catalogueEntry?.valueKind ?? .scalar)
     }
 
     /// The path of the whole property this one is part of (`position` for `position.x`).

@@ -26,7 +26,7 @@ extension EffectStack {
     /// writes, a cell (or two) for a number, and only for a whole rect or a transform part more.
     func value(row index: Int, at path: PropertyPath, of layer: Layer, in scene: Scene) -> AnimationValue {
         let row = rows[index]
-        guard row.touched.contains(path.property) else { return layer.model.value(at: path) }
+        guard row.touched.contains(path) else { return layer.model.value(at: path) }
         if row.general >= 0 { return properties(row: index, of: layer, in: scene).value(at: path) }
         makeCurrent(index, in: scene)
         if let slot = ScalarSlot(path) { return .scalar(number(slot, in: row, model: layer.model)) }

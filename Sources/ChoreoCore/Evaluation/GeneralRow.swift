@@ -53,35 +53,21 @@ struct PropertyMask {
 
     mutating func insert(_ target: Effect.Target) {
         switch target {
-        case .property(let path): bits |= Self.bit(path.property)
-        case .rotationAlongPath: bits |= Self.bit(.transform)
+        case .property(let path): bits |= Self.bit(path)
+        case .rotationAlongPath: bits |= Self.bit(PropertyPath(.transform))
         case .transition: break
         }
     }
 
-    func contains(_ property: PropertyPath.Property) -> Bool { bits & Self.bit(property) != 0 }
+    func contains(_ path: PropertyPath) -> Bool { bits & Self.bit(path) != 0 }
 
-    private static func bit(_ property: PropertyPath.Property) -> UInt64 {
-        switch property {
-        case .position: 1 << 0
-        case .bounds: 1 << 1
-        case .anchorPoint: 1 << 2
-        case .opacity: 1 << 3
-        case .backgroundColor: 1 << 4
-        case .borderWidth: 1 << 5
-        case .borderColor: 1 << 6
-        case .cornerRadius: 1 << 7
-        case .transform: 1 << 8
-        case .zPosition: 1 << 9
-        case .shadowColor: 1 << 10
-        case .shadowOffset: 1 << 11
-        case .shadowOpacity: 1 << 12
-        case .shadowRadius: 1 << 13
-        case .strokeStart: 1 << 14
-        case .strokeEnd: 1 << 15
-        case .blurRadius: 1 << 16
-        case .custom: 1 << 63
-        }
+    /// A property's bit: its place in the catalogue; custom properties share the last bit (a
+    /// catalogue of more than 63 properties shares it too, which only makes their reads look
+    /// at the row).
+    @inline(__always)
+    private static func bit(_ path: PropertyPath) -> UInt64 {
+        let index = Int(path.catalogueIndex)
+        return 1 << UInt64(index >= 0 && index < 63 ? index : 63)
     }
 }
 
