@@ -14,7 +14,7 @@ import ChoreoCore
 ///     a.fractionComplete = 0.3; a.isReversed = true; a.pausesOnCompletion = true; a.scrubsLinearly = false
 ///
 /// The curve is any curve value (`curve`, `timingParameters`), or control points, or a damping
-/// ratio; a damping-ratio spring is fitted to the duration (to the remaining time in
+/// ratio; Core fits a damping-ratio spring to the duration (to the remaining time in
 /// `continueAnimation`); a spring made from mass, stiffness and damping sets the duration itself.
 /// An illegal call raises `Animator:finishAnimation: animator is active; call stopAnimation(false)
 /// first`. Animation blocks run when the animator becomes active, inside the call that activates
@@ -125,13 +125,7 @@ extension ScriptHost {
             "continueAnimation": { [unowned self] call in
                 let animator = try call.object(at: 1, as: Animator.self)
                 let factor = try call.number(at: 3, name: "durationFactor")
-                var parameters: (any TimingCurve)?
-                if !call.isNil(at: 2) {
-                    parameters = try curve(from: call.value(at: 2), name: "timingParameters")
-                    if let fitted = parameters.flatMap({ FittedSpringCurve.find(in: $0) }) {
-                        parameters = try fitted.fitted(toDuration: animator.continuationTime(durationFactor: factor))
-                    }
-                }
+                let parameters = call.isNil(at: 2) ? nil : try curve(from: call.value(at: 2), name: "timingParameters")
                 try animatorCall { try animator.continueAnimation(withTimingParameters: parameters, durationFactor: factor) }
                 return 0
             },
@@ -161,11 +155,8 @@ extension ScriptHost {
             return try Animator(scene: engine.scene, duration: duration, dampingRatio: ratio, animations: animations)
         }
         let key = options["curve"].isNil ? "timingParameters" : "curve"
-        var timing: any TimingCurve = options[key].isNil
+        let timing: any TimingCurve = options[key].isNil
             ? CubicBezierCurve.easeInOut : try curve(from: options[key], name: key)
-        if let fitted = FittedSpringCurve.find(in: timing) {
-            timing = try fitted.fitted(toDuration: try requirePositive(duration, "duration"))
-        }
         return try Animator(scene: engine.scene, duration: duration, curve: timing, animations: animations)
     }
 

@@ -84,9 +84,9 @@ extension ScriptHost {
     /// keeping its own duration; an error its function raises while sampling is raised here.
     private func bake(_ curve: any TimingCurve, samples: Int) throws -> any TimingCurve {
         let hadError = deferredError != nil
-        let table = try MonotoneCubicCurve(samples: samples) { t in curve.progress(at: t) }
+        let baked = try BakedCurve(baking: curve, samples: samples)
         if !hadError { try throwDeferredError() }
-        return BakedCurve(table: table, duration: curve.duration)
+        return baked
     }
 
     /// A name scripts may register: not empty, not a spec, not one of the built-in curves.
