@@ -95,7 +95,7 @@ extension ScriptHost {
             throw ArgumentError(parameter: "name", requirement: "must be a non-empty name without spaces or parentheses",
                                 value: "\"\(name)\"")
         }
-        let builtIn = NamedCurve.allCases.map(\.rawValue) + ["easeInEaseOut"]
+        let builtIn = NamedCurve.allNames
         guard !builtIn.contains(name) else {
             throw ArgumentError(
                 parameter: "name", requirement: "must not replace a built-in curve (" + builtIn.joined(separator: ", ") + ")",
