@@ -16,6 +16,7 @@ import ChoreoCore
 /// The curve is any curve value (`curve`, `timingParameters`), or control points, or a damping
 /// ratio; Core fits a damping-ratio spring to the duration (to the remaining time in
 /// `continueAnimation`); a spring made from mass, stiffness and damping sets the duration itself.
+/// `startAnimation(delay)` takes Core's rule: a negative, NaN or infinite delay is an error.
 /// An illegal call raises `Animator:finishAnimation: animator is active; call stopAnimation(false)
 /// first`. Animation blocks run when the animator becomes active, inside the call that activates
 /// it; an error in a block is raised by that call. Completions run later, with the position name.
@@ -86,11 +87,8 @@ extension ScriptHost {
         [
             "startAnimation": { [unowned self] call in
                 let animator = try call.object(at: 1, as: Animator.self)
-                let delay = try call.optionalNumber(at: 2, name: "delay")
-                if let delay, delay.isNaN || delay < 0 {
-                    throw ArgumentError(parameter: "delay", requirement: "must be a number >= 0", value: formatNumber(delay))
-                }
-                try animatorCall { try animator.startAnimation(afterDelay: delay ?? 0) }
+                let delay = try call.optionalNumber(at: 2, name: "delay") ?? 0
+                try animatorCall { try animator.startAnimation(afterDelay: delay) }
                 return 0
             },
             "pauseAnimation": { [unowned self] call in
