@@ -50,6 +50,9 @@ public struct FittedSpringCurve: TimingCurve, Hashable {
         try fitted(toDuration: duration)
     }
 
+    /// The mass every fitted spring has: 1 (see `SpringParameters.init(dampingRatio:duration:)`).
+    public var mass: Double { unitSpring.mass }
+
     /// SwiftUI's bounce for this damping ratio as given (`SpringParameters.bounce(dampingRatio:)`).
     public var bounce: Double { SpringParameters.bounce(dampingRatio: dampingRatio) }
 

@@ -170,7 +170,7 @@ extension ScriptHost {
         switch key {
         case "name": return curve.name.map { .string($0) } ?? .nil
         case "duration": return number(curve.duration)
-        case "mass": return number(spring?.mass ?? fitted.map { _ in 1 })
+        case "mass": return number(spring?.mass ?? fitted?.mass)
         case "stiffness": return number(spring?.stiffness)
         case "damping": return number(spring?.damping)
         case "dampingRatio": return number(spring?.dampingRatio ?? fitted?.dampingRatio)

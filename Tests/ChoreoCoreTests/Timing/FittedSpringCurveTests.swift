@@ -64,6 +64,7 @@ struct FittedSpringCurveTests {
             #expect(abs(unfitted.progress(at: t) - expected) < 1e-9, "unfitted, it is the spring fitted to 1 s")
         }
         #expect(unfitted.duration == nil)
+        #expect(unfitted.mass == 1 && short.mass == 1 && long.mass == 1)
     }
 
     @Test("With an initial velocity (progress per second) the shape depends on the duration, as the closed form says")
