@@ -10,6 +10,12 @@ struct BakedCurveTests {
         func progress(within t: Double) -> Double { t * t * (3 - 2 * t) }
     }
 
+    @Test("A baked curve keeps the timing-curve laws (its velocity is the cubic's own, exact for the table)")
+    func laws() throws {
+        TimingCurveLaws("baked smoothstep", try BakedCurve(baking: Smoothstep(), samples: 64), bounds: 0...1).check()
+        TimingCurveLaws("baked easeInOut", try BakedCurve(baking: CubicBezierCurve.easeInOut, samples: 256), bounds: 0...1).check()
+    }
+
     @Test("A baked curve is exact at its samples, close between them, and keeps the duration it was baked from")
     func samplesAndDuration() throws {
         let baked = try BakedCurve(baking: Smoothstep(), samples: 16)

@@ -29,6 +29,15 @@ struct FittedSpringCurveTests {
         abs(a - b) <= tolerance * max(abs(b), 1)
     }
 
+    static let lawCases: [TimingCurveLaws] = [
+        TimingCurveLaws("unfitted ζ 0.5", try! FittedSpringCurve(dampingRatio: 0.5)),
+        TimingCurveLaws("unfitted ζ 0.3, velocity 3", try! FittedSpringCurve(dampingRatio: 0.3, initialVelocity: 3)),
+        TimingCurveLaws("unfitted ζ 1", try! FittedSpringCurve(dampingRatio: 1), bounds: 0...1),
+    ]
+
+    @Test("Damping-ratio springs keep the timing-curve laws, fitted or not", arguments: lawCases)
+    func laws(_ law: TimingCurveLaws) { law.check() }
+
     @Test("Fitted to d seconds, the spring has mass 1, ω₀ = T₁/d and c = 2ζω₀; its response is 2π·d/T₁",
           arguments: [(0.5, 2.0), (0.3, 0.5), (0.8, 1.0)])
     func fitParameters(zeta: Double, duration: Double) throws {
