@@ -143,6 +143,26 @@ describe("Animator's controls at exact times", function()
     expect(x()).toBeCloseTo(100, 1e-9)
   end)
 
+  it("a bad start delay (negative, NaN, infinite) is an error, and the animator does not start", function()
+    -- Core's rule, the same in Swift (AnimatorStartDelayTests): checked before the state.
+    for _, delay in ipairs{ -1, -1e-9, 0/0, math.huge, -math.huge } do
+      local a = linear()
+      expect(function() a:startAnimation(delay) end)
+        .toThrow("Animator:startAnimation: delay must be a finite number")  -- "≥ 0 (got -1)", "(got nan)"...
+      expect(a.state).toBe("inactive")
+      expect(a.delay).toBe(0)
+      expect(box.center.x).toBe(50)
+      advance(1)
+      expect(x()).toBe(50)
+    end
+    local stopped = animatorIn("stopped")
+    expect(function() stopped:startAnimation(-1) end).toThrow("delay must be a finite number")
+    local a = linear()
+    a:startAnimation(0)
+    advance(1)
+    expect(x()).toBeCloseTo(100, 1e-9)
+  end)
+
   it("stopAnimation(false) freezes the current value; finishAnimation puts it at start, end or current", function()
     for _, case in ipairs{ { "start", 50 }, { "end", 150 }, { "current", 100 } } do
       local log = {}
@@ -177,7 +197,7 @@ describe("Animator's controls at exact times", function()
     local a = animatorIn("stopped")
     expect(function() a:finishAnimation("middle") end)
       .toThrow('position must be one of "end", "start", "current" (got "middle")')
-    expect(function() linear():startAnimation(-1) end).toThrow("delay must be a number >= 0")
+    expect(function() linear():startAnimation(-1) end).toThrow("delay must be a finite number ≥ 0 (got -1)")
     expect(function() Animator.new{ duration = 0/0 } end).toThrow("duration")
     expect(function() Animator.new{ duration = -1 } end).toThrow("duration")
     expect(function() Animator.new{ duration = 1, curve = "bouncy" } end).toThrow("bouncy")

@@ -62,6 +62,7 @@ public class Animation {
     func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
         timing = timing.resolvingDefaultDuration(defaultDuration)
         try timing.validate()
+        try resolveDurationDependentCurves()  // damping-ratio springs fitted to the duration (Timing/FittedSpringCurve)
     }
 
     /// Lowers the prepared animation into what it contributes (`Effect`s with their samplers),

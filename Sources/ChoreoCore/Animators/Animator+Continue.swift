@@ -9,7 +9,8 @@ extension Animator {
     ///   provider with `duration`) sets the remaining time itself, as it sets an animator's
     ///   duration.
     /// - Each property moves on from its current value to its end (start, reversed) along
-    ///   `parameters` (nil keeps the current curve).
+    ///   `parameters` (nil keeps the current curve). A damping-ratio spring (`FittedSpringCurve`)
+    ///   is fitted to the remaining time, `continuationTime(durationFactor:)`.
     /// - Going further than UIKit: continuing with a spring hands each property's velocity — the
     ///   one it had along the old curve at this fraction, in the current direction — to its own
     ///   copy of the spring (normalised by the distance left, as `initialVelocity` is), so the
@@ -25,6 +26,9 @@ extension Animator {
         let step = try Self.step(for: .continueAnimation, in: phase, isInterruptible: isInterruptible)
         let factor = try requireNonNegative(durationFactor, "durationFactor")
         guard step == .continueRunning else { return }
+        let parameters = try parameters.map { curve throws(ArgumentError) in
+            try curve.resolved(forDuration: continuationTime(durationFactor: factor)) ?? curve
+        }
         let fraction = anchorFraction
         let remainingFraction = isReversed ? fraction : 1 - fraction
         var remaining = continuationTime(durationFactor: factor)
@@ -49,7 +53,7 @@ extension Animator {
 
     /// The remaining time a continuation with `durationFactor` gets, unless its curve has a
     /// duration of its own: `durationFactor × duration`, or for 0 the time that remains at the
-    /// current pace. Bindings fit a damping-ratio spring to it.
+    /// current pace. A damping-ratio spring is fitted to it.
     public func continuationTime(durationFactor: Double) -> Double {
         guard durationFactor.isFinite, durationFactor <= 0 else { return durationFactor * duration }
         return (isReversed ? fractionComplete : 1 - fractionComplete) * activeDuration

@@ -4,15 +4,27 @@ extension Animator {
     ///
     /// - Throws: `AnimatorError` when the animator is stopped.
     public func startAnimation() throws(AnimatorError) {
-        try startAnimation(afterDelay: 0)
+        try start(after: 0)
     }
 
     /// Starts (or resumes) the animation after `delay` seconds; until then the properties stay
-    /// where they are. A negative or non-finite delay counts as 0.
+    /// where they are.
     ///
-    /// - Throws: `AnimatorError` when the animator is stopped.
-    public func startAnimation(afterDelay delay: Double) throws(AnimatorError) {
-        let wait = delay.isFinite ? max(0, delay) : 0
+    /// The delay must be a finite number ≥ 0: a negative, NaN or infinite delay is an error, and
+    /// the animator is left as it was. UIKit's documentation does not say what a negative delay
+    /// does; Choreo refuses it as `runningPropertyAnimator(…delay:…)` and `View.animate` refuse
+    /// theirs, so that a typo is not silently a start "now" (Lua's `a:startAnimation(-1)` is the
+    /// same call and raises the same error).
+    ///
+    /// - Throws: `ArgumentError` for a bad delay (checked first, in any state); `AnimatorError`
+    ///   when the animator is stopped.
+    public func startAnimation(afterDelay delay: Double) throws {
+        let wait = try requireNonNegative(delay, "delay")
+        try start(after: wait)
+    }
+
+    /// `startAnimation` with a checked delay.
+    private func start(after wait: Double) throws(AnimatorError) {
         switch try Self.step(for: .startAnimation, in: phase, isInterruptible: isInterruptible) {
         case .activateAndRun:
             activate(at: 0, startingIn: wait)

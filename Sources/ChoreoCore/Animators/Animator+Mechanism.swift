@@ -23,7 +23,7 @@ extension Animator {
                 guard end != change.oldPresentation || start != end else { continue }
                 tracks.append(Track(
                     layer: change.layer, path: change.path, start: start, end: end,
-                    isAdditive: change.oldModel != nil && Self.isInvertible(end),
+                    isAdditive: change.oldModel != nil && end.isInvertible,
                     beginFraction: begin,
                     key: "\(change.path)#animator\(Scene.nextSequence())",
                     segment: Segment(lower: begin, upper: 1, from: start, to: end)))
@@ -200,10 +200,5 @@ extension Animator {
 
     func removeAnimations() {
         for track in tracks { track.layer.removeAnimation(forKey: track.key) }
-    }
-
-    private static func isInvertible(_ value: AnimationValue) -> Bool {
-        guard case let .transform(t) = value else { return true }
-        return t.inverted() != nil
     }
 }

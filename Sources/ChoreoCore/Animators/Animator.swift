@@ -118,9 +118,11 @@ public final class Animator {
     /// An animator with any timing curve (UIKit's `init(duration:timingParameters:)` and
     /// `init(duration:curve:animations:)`). A curve that defines its own duration (a spring made
     /// from mass, stiffness and damping, which lasts until it settles) sets the animator's
-    /// duration, as UIKit computes it "from the spring"; `duration` is then not used.
+    /// duration, as UIKit computes it "from the spring"; `duration` is then not used. A curve
+    /// whose shape depends on the duration (a damping-ratio spring, `FittedSpringCurve`) is
+    /// fitted to it: `timingParameters` is then the fitted `SpringCurve`.
     ///
-    /// - Throws: `ArgumentError` when `duration` is not a finite number > 0.
+    /// - Throws: `ArgumentError` when `duration` is not a finite number > 0, or cannot be fitted.
     public init(scene: Scene, duration: Double, curve: any TimingCurve, animations: (() -> Void)? = nil) throws(ArgumentError) {
         self.scene = scene
         // A curve with a duration of its own (a physics spring) sets the animator's duration.
@@ -129,6 +131,7 @@ public final class Animator {
         } else {
             self.duration = try requirePositive(duration, "duration")
         }
+        let curve = try curve.resolved(forDuration: self.duration) ?? curve
         self.timingParameters = curve
         self.activeDuration = self.duration
         self.activeCurve = curve

@@ -105,7 +105,7 @@ extension MotionAnimator {
             animation.timingFunction = curve
             animation.timing.duration = MediaDuration(duration)
         }
-        if additive, Self.isInvertible(end) {
+        if additive, end.isInvertible {
             animation.isAdditive = true
             // For transforms `+` concatenates: end + (end⁻¹·start) == start.
             animation.fromValue = (.zero(end.kind) - end) + start
@@ -134,10 +134,5 @@ extension MotionAnimator {
                              b.size.width - a.size.width, b.size.height - a.size.height])
         default: return start.animationDistance(to: end)
         }
-    }
-
-    private static func isInvertible(_ value: AnimationValue) -> Bool {
-        guard case let .transform(t) = value else { return true }
-        return t.inverted() != nil
     }
 }

@@ -21,6 +21,35 @@ public enum MotionTimingCurve: Equatable, Sendable {
     }
 }
 
+extension MotionTimingCurve {
+    /// Any curve as a traits curve for traits lasting `duration` seconds: `.cubic` when it is a
+    /// cubic Bézier underneath (through `AnyTimingCurve` and other wrappers that stand for their
+    /// base), so that a motion spec can hold it; otherwise `.custom`, with a curve whose shape
+    /// depends on the duration (a damping-ratio spring) fitted to `duration`.
+    ///
+    ///     try MotionTimingCurve(CubicBezierCurve.easeOut, duration: 0.3)                   // .cubic(.easeOut)
+    ///     try MotionTimingCurve(FittedSpringCurve(dampingRatio: 0.5), duration: 0.3)   // .custom(fitted to 0.3 s)
+    ///
+    /// - Throws: `ArgumentError` naming `timingCurve` when the curve must be fitted and
+    ///   `duration` is not > 0, and the fit's error for a duration it cannot take.
+    public init(_ curve: any TimingCurve, duration: Double) throws(ArgumentError) {
+        if let cubic = curve.cubicBezier {
+            self = .cubic(cubic)
+            return
+        }
+        do throws(ArgumentError) {
+            self = .custom(try curve.resolved(forDuration: duration) ?? curve)
+        } catch {
+            guard duration > 0 else {
+                throw ArgumentError(
+                    parameter: "timingCurve", requirement: "needs a duration > 0 to fit a damping-ratio spring to",
+                    value: duration)
+            }
+            throw error
+        }
+    }
+}
+
 /// A spring described the way a gesture hands it over: Material Motion's
 /// `MDMSpringTimingCurveGenerator(duration:dampingRatio:initialVelocity:)`.
 ///

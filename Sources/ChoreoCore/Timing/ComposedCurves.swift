@@ -82,6 +82,11 @@ public struct AnyTimingCurve: TimingCurve {
 
     public var cubicBezier: CubicBezierCurve? { base.cubicBezier }
 
+    /// The base resolved (a damping-ratio spring fitted), unwrapped; nil when the base is used as it is.
+    public func resolved(forDuration duration: Double) throws(ArgumentError) -> (any TimingCurve)? {
+        try base.resolved(forDuration: duration)
+    }
+
     public init(_ base: any TimingCurve) {
         if let erased = base as? AnyTimingCurve {
             self = erased

@@ -112,6 +112,8 @@ public struct SpringCurve: TimingCurve, Hashable {
     public var stiffness: Double { parameters.stiffness }
     /// The damping of `parameters`.
     public var damping: Double { parameters.damping }
+    /// SwiftUI's bounce of `parameters` (`SpringParameters.bounce`).
+    public var bounce: Double { parameters.bounce }
 
     /// D, in seconds: the settling duration for a physics spring, the fitted duration otherwise.
     public var duration: Double? { seconds }

@@ -129,9 +129,13 @@ extension SpringParameters {
     public var perceptualDuration: Double { 2 * Double.pi * Double.sqrt(mass / stiffness) }
 
     /// SwiftUI's `bounce`: b = 1 − ζ when ζ ≤ 1, else 1/ζ − 1 (so −1 < b ≤ 1).
-    public var bounce: Double {
-        let zeta = dampingRatio
-        return zeta <= 1 ? 1 - zeta : 1 / zeta - 1
+    public var bounce: Double { Self.bounce(dampingRatio: dampingRatio) }
+
+    /// SwiftUI's `bounce` for damping ratio ζ ≥ 0: 1 − ζ when ζ ≤ 1, else 1/ζ − 1; the inverse of
+    /// the ζ that `init(duration:bounce:mass:)` takes from a bounce. Also what a damping-ratio
+    /// spring (`FittedSpringCurve`) reports before it is fitted.
+    public static func bounce(dampingRatio zeta: Double) -> Double {
+        zeta <= 1 ? 1 - zeta : 1 / zeta - 1
     }
 }
 

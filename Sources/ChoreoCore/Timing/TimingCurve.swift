@@ -21,6 +21,10 @@
 /// - A curve with its own `duration` (a physics spring) defines how long it lasts, in seconds;
 ///   `t` then spans that duration. Others return `nil` and take the animation's duration.
 /// - NaN time is treated as the start (progress 0): a NaN never reaches a presentation value.
+/// - A curve whose shape depends on the duration it is given (UIKit's damping-ratio spring,
+///   `FittedSpringCurve`) says so in `resolved(forDuration:)`. Core resolves it once, where the
+///   duration becomes known: when an animation is added (`Layer.add`), when an `Animator` is made
+///   or continued, when `AnimationTraits` take it; bindings and callers only pass it along.
 public protocol TimingCurve: Sendable {
     /// Progress at `t`, called only with 0 ≤ t < 1.
     func progress(within t: Double) -> Double
@@ -34,12 +38,28 @@ public protocol TimingCurve: Sendable {
     /// The cubic Bézier this curve is, seen through wrappers; `nil` for other curves. The frame
     /// loop evaluates cubic curves without dynamic dispatch and shares their values.
     var cubicBezier: CubicBezierCurve? { get }
+
+    /// The curve this one becomes in an animation lasting `duration` seconds, for a curve whose
+    /// shape depends on the duration it is given; `nil` (the default) for every other curve,
+    /// which is used as it is.
+    ///
+    ///     let spring = try FittedSpringCurve(dampingRatio: 0.5)
+    ///     try spring.resolved(forDuration: 2)            // SpringCurve(dampingRatio: 0.5, duration: 2)
+    ///     try CubicBezierCurve.easeIn.resolved(forDuration: 2)   // nil: easeIn itself
+    ///
+    /// Wrappers that stand for their base (`AnyTimingCurve`) forward it. `duration` is the
+    /// animation's duration after its default is applied (`MediaTiming.resolvingDefaultDuration`).
+    ///
+    /// - Throws: `ArgumentError` when the curve cannot be fitted to `duration` (for a spring,
+    ///   outside `NumberLimits.springSeconds`).
+    func resolved(forDuration duration: Double) throws(ArgumentError) -> (any TimingCurve)?
 }
 
 extension TimingCurve {
     public func velocity(within t: Double) -> Double? { nil }
     public var duration: Double? { nil }
     public var cubicBezier: CubicBezierCurve? { nil }
+    public func resolved(forDuration duration: Double) throws(ArgumentError) -> (any TimingCurve)? { nil }
 
     /// Progress at time fraction `t`: the start value at t ≤ 0 (and NaN), exactly 1 at t ≥ 1.
     @inlinable

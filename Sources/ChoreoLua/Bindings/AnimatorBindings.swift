@@ -14,8 +14,9 @@ import ChoreoCore
 ///     a.fractionComplete = 0.3; a.isReversed = true; a.pausesOnCompletion = true; a.scrubsLinearly = false
 ///
 /// The curve is any curve value (`curve`, `timingParameters`), or control points, or a damping
-/// ratio; a damping-ratio spring is fitted to the duration (to the remaining time in
+/// ratio; Core fits a damping-ratio spring to the duration (to the remaining time in
 /// `continueAnimation`); a spring made from mass, stiffness and damping sets the duration itself.
+/// `startAnimation(delay)` takes Core's rule: a negative, NaN or infinite delay is an error.
 /// An illegal call raises `Animator:finishAnimation: animator is active; call stopAnimation(false)
 /// first`. Animation blocks run when the animator becomes active, inside the call that activates
 /// it; an error in a block is raised by that call. Completions run later, with the position name.
@@ -86,11 +87,8 @@ extension ScriptHost {
         [
             "startAnimation": { [unowned self] call in
                 let animator = try call.object(at: 1, as: Animator.self)
-                let delay = try call.optionalNumber(at: 2, name: "delay")
-                if let delay, delay.isNaN || delay < 0 {
-                    throw ArgumentError(parameter: "delay", requirement: "must be a number >= 0", value: formatNumber(delay))
-                }
-                try animatorCall { try animator.startAnimation(afterDelay: delay ?? 0) }
+                let delay = try call.optionalNumber(at: 2, name: "delay") ?? 0
+                try animatorCall { try animator.startAnimation(afterDelay: delay) }
                 return 0
             },
             "pauseAnimation": { [unowned self] call in
@@ -125,13 +123,7 @@ extension ScriptHost {
             "continueAnimation": { [unowned self] call in
                 let animator = try call.object(at: 1, as: Animator.self)
                 let factor = try call.number(at: 3, name: "durationFactor")
-                var parameters: (any TimingCurve)?
-                if !call.isNil(at: 2) {
-                    parameters = try curve(from: call.value(at: 2), name: "timingParameters")
-                    if let fitted = parameters.flatMap({ FittedSpringCurve.find(in: $0) }) {
-                        parameters = try fitted.fitted(toDuration: animator.continuationTime(durationFactor: factor))
-                    }
-                }
+                let parameters = call.isNil(at: 2) ? nil : try curve(from: call.value(at: 2), name: "timingParameters")
                 try animatorCall { try animator.continueAnimation(withTimingParameters: parameters, durationFactor: factor) }
                 return 0
             },
@@ -161,11 +153,8 @@ extension ScriptHost {
             return try Animator(scene: engine.scene, duration: duration, dampingRatio: ratio, animations: animations)
         }
         let key = options["curve"].isNil ? "timingParameters" : "curve"
-        var timing: any TimingCurve = options[key].isNil
+        let timing: any TimingCurve = options[key].isNil
             ? CubicBezierCurve.easeInOut : try curve(from: options[key], name: key)
-        if let fitted = FittedSpringCurve.find(in: timing) {
-            timing = try fitted.fitted(toDuration: try requirePositive(duration, "duration"))
-        }
         return try Animator(scene: engine.scene, duration: duration, curve: timing, animations: animations)
     }
 

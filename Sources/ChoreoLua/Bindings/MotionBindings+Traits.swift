@@ -22,9 +22,10 @@ extension ScriptHost {
     /// `AnimationTraits.new{ delay =, duration =, timingCurve =, repetition = {...} }`.
     ///
     /// `timingCurve` is a `SpringTimingCurveGenerator`, or anything a curve is accepted as
-    /// (`curve(from:name:)`): a cubic Bézier stays one (a spec can hold it); a damping-ratio
-    /// spring is fitted to `duration`; any other curve is custom. `duration` may be left out with
-    /// a spring generator, which lends its own.
+    /// (`curve(from:name:)`), made a traits curve by Core (`MotionTimingCurve(_:duration:)`): a
+    /// cubic Bézier stays one (a spec can hold it); a damping-ratio spring is fitted to `duration`;
+    /// any other curve is custom. `duration` may be left out with a spring generator, which
+    /// lends its own.
     func traits(from options: LuaTableRef) throws -> AnimationTraits {
         try options.checkKeys(allowed: Self.traitsFields, of: "field")
         let delay = try BindingInput.optionalNumber(options["delay"], "delay") ?? 0
@@ -36,7 +37,7 @@ extension ScriptHost {
             duration = duration ?? spring.generator.duration
         } else if !curveValue.isNil {
             let given = try self.curve(from: curveValue, name: "timingCurve")
-            curve = try Self.motionCurve(given, duration: duration ?? 0)
+            curve = try MotionTimingCurve(given, duration: duration ?? 0)
         }
         guard let duration else {
             throw ArgumentError(parameter: "duration", requirement: "is required (seconds)", value: "nil")
@@ -44,30 +45,6 @@ extension ScriptHost {
         let (repetition, autoreverses) = try Self.repetition(options["repetition"])
         return try AnimationTraits(
             delay: delay, duration: duration, timingCurve: curve, repetition: repetition, autoreverses: autoreverses)
-    }
-
-    /// A curve from `curve(from:name:)` as a traits curve: cubic when it is one underneath.
-    private static func motionCurve(_ curve: any TimingCurve, duration: Double) throws -> MotionTimingCurve {
-        if let fitted = FittedSpringCurve.find(in: curve) {
-            guard duration > 0 else {
-                throw ArgumentError(
-                    parameter: "timingCurve", requirement: "needs a duration > 0 to fit a damping-ratio spring to",
-                    value: formatNumber(duration))
-            }
-            return .custom(try fitted.fitted(toDuration: duration))
-        }
-        var base = curve
-        while true {
-            if let script = base as? ScriptCurve, script.initialVelocity == nil {
-                base = script.base
-            } else if let any = base as? AnyTimingCurve {
-                base = any.base
-            } else {
-                break
-            }
-        }
-        if let cubic = base as? CubicBezierCurve { return .cubic(cubic) }
-        return .custom(curve)
     }
 
     /// `{ type = "none" | "count" | "duration", amount =, duration =, autoreverses = }`, or nil.

@@ -54,6 +54,12 @@ public final class ScriptCurve: TimingCurve {
     public var duration: Double? { base.duration }
     public var cubicBezier: CubicBezierCurve? { base.cubicBezier }
 
+    /// The base resolved for `duration` (a damping-ratio spring fitted to it), without this
+    /// wrapper; nil, keeping this very object, when the base does not depend on the duration.
+    public func resolved(forDuration duration: Double) throws(ArgumentError) -> (any TimingCurve)? {
+        try base.resolved(forDuration: duration)
+    }
+
     /// The base without `AnyTimingCurve` wrappers.
     var unwrapped: any TimingCurve { (base as? AnyTimingCurve)?.base ?? base }
 
@@ -78,49 +84,6 @@ public final class ScriptCurve: TimingCurve {
         default: return "custom"
         }
     }
-}
-
-/// UIKit's damping-ratio spring before it knows its duration: `SpringTimingParameters.new{
-/// dampingRatio = 0.5 }`, `UISpringTimingParameters(dampingRatio:initialVelocity:)`.
-///
-/// Such a spring has no duration of its own: it is fitted to the duration of whatever uses it
-/// (`SpringCurve(dampingRatio:duration:)`). Layer animations are fitted when they are added
-/// (`addAnimation`), and animators fit it to theirs with `fitted(toDuration:)`. Anywhere else —
-/// `curve:progress(t)`, or a use that does not fit it — it behaves as the spring fitted to
-/// **1 second**. Started from rest the shape does not depend on the duration at all (the fit
-/// scales time only); with an initial velocity (progress per second) it does.
-public struct FittedSpringCurve: TimingCurve, Hashable {
-    /// ζ, as given (the fit uses at least `SpringParameters.minimumFittedDampingRatio`).
-    public let dampingRatio: Double
-    /// Progress per second at the start (UIKit's normalised velocity).
-    public let initialVelocity: Double
-    /// The spring fitted to 1 s, for uses that never fit it.
-    private let unitSpring: SpringCurve
-
-    public init(dampingRatio: Double, initialVelocity: Double = 0) throws(ArgumentError) {
-        unitSpring = try SpringCurve(dampingRatio: dampingRatio, duration: 1, initialVelocity: initialVelocity)
-        self.dampingRatio = dampingRatio
-        self.initialVelocity = initialVelocity
-    }
-
-    /// The spring fitted to `duration` seconds (> 0).
-    public func fitted(toDuration duration: Double) throws(ArgumentError) -> SpringCurve {
-        try SpringCurve(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialVelocity)
-    }
-
-    /// The fitted spring `curve` describes, looking through curve objects and `AnyTimingCurve`.
-    static func find(in curve: any TimingCurve) -> FittedSpringCurve? {
-        switch curve {
-        case let fitted as FittedSpringCurve: fitted
-        case let script as ScriptCurve: find(in: script.base)
-        case let any as AnyTimingCurve: find(in: any.base)
-        default: nil
-        }
-    }
-
-    public func progress(within t: Double) -> Double { unitSpring.progress(within: t) }
-    public func velocity(within t: Double) -> Double? { unitSpring.velocity(within: t) }
-    public var duration: Double? { nil }
 }
 
 // MARK: - The Curve class
@@ -207,13 +170,11 @@ extension ScriptHost {
         switch key {
         case "name": return curve.name.map { .string($0) } ?? .nil
         case "duration": return number(curve.duration)
-        case "mass": return number(spring?.mass ?? fitted.map { _ in 1 })
+        case "mass": return number(spring?.mass ?? fitted?.mass)
         case "stiffness": return number(spring?.stiffness)
         case "damping": return number(spring?.damping)
         case "dampingRatio": return number(spring?.dampingRatio ?? fitted?.dampingRatio)
-        case "bounce":
-            let ratio = spring?.dampingRatio ?? fitted?.dampingRatio
-            return number(ratio.map { $0 <= 1 ? 1 - $0 : 1 / $0 - 1 })
+        case "bounce": return number(spring?.bounce ?? fitted?.bounce)
         case "perceptualDuration": return number(spring?.parameters.perceptualDuration)
         case "settlingDuration": return number(spring?.settlingDuration)
         case "controlPoint1": return cubic.map { .object(ScriptValue(.point(Point(x: $0.c1x, y: $0.c1y)))) } ?? .nil

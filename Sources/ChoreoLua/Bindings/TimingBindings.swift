@@ -1,4 +1,5 @@
 import ChoreoCore
+import ChoreoRuntime
 
 /// Timing curves for scripts: the `Curve` class, `TimingFunction`, `CubicTimingParameters`,
 /// `SpringTimingParameters` (TimingBindings+Parameters.swift) and `Timing`.
@@ -32,7 +33,7 @@ extension ScriptHost {
             },
             "register": { [unowned self] call in
                 let name = try call.string(at: 1, name: "name")
-                try checkRegistrableName(name)
+                try TimingRegistry.checkRegistrableName(name)
                 guard !call.isNil(at: 2) else { throw call.badArgument(2, "curve expected, got nil") }
                 var made = try curve(from: call.value(at: 2), name: name)
                 if let samples = try Self.bakeSamples(call.value(at: 3)) {
@@ -84,23 +85,9 @@ extension ScriptHost {
     /// keeping its own duration; an error its function raises while sampling is raised here.
     private func bake(_ curve: any TimingCurve, samples: Int) throws -> any TimingCurve {
         let hadError = deferredError != nil
-        let table = try MonotoneCubicCurve(samples: samples) { t in curve.progress(at: t) }
+        let baked = try BakedCurve(baking: curve, samples: samples)
         if !hadError { try throwDeferredError() }
-        return BakedCurve(table: table, duration: curve.duration)
-    }
-
-    /// A name scripts may register: not empty, not a spec, not one of the built-in curves.
-    private func checkRegistrableName(_ name: String) throws(ArgumentError) {
-        guard !name.isEmpty, !name.contains("("), !name.contains(")"), !name.contains(where: \.isWhitespace) else {
-            throw ArgumentError(parameter: "name", requirement: "must be a non-empty name without spaces or parentheses",
-                                value: "\"\(name)\"")
-        }
-        let builtIn = NamedCurve.allCases.map(\.rawValue) + ["easeInEaseOut"]
-        guard !builtIn.contains(name) else {
-            throw ArgumentError(
-                parameter: "name", requirement: "must not replace a built-in curve (" + builtIn.joined(separator: ", ") + ")",
-                value: "\"\(name)\"")
-        }
+        return baked
     }
 
     /// CSS `linear()` from a Lua array: `{t, progress}` pairs, or bare outputs spread evenly.

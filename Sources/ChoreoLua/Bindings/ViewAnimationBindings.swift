@@ -39,7 +39,7 @@ extension ScriptHost {
                 } else {
                     try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, options: options,
-                        curve: try blockCurve(table.value("curve"), duration: duration),
+                        curve: try blockCurve(table.value("curve")),
                         animations: animations, completion: completion)
                 }
                 return 0
@@ -98,13 +98,10 @@ extension ScriptHost {
 
     /// The common keys of an animation block: duration (≥ 0), delay, option names, the
     /// animations function (run now, nested) and the completion (run later, deferred).
-    /// `curve = ...` of View.animate (any curve value, such as "penner.easeOutBounce"); a
-    /// damping-ratio spring is fitted to the block's duration.
-    private func blockCurve(_ lua: LuaValue, duration: Double) throws -> (any TimingCurve)? {
-        guard !lua.isNil else { return nil }
-        let curve = try curve(from: lua, name: "curve")
-        if duration > 0, let fitted = FittedSpringCurve.find(in: curve) { return try fitted.fitted(toDuration: duration) }
-        return curve
+    /// `curve = ...` of View.animate (any curve value, such as "penner.easeOutBounce"); Core fits
+    /// a damping-ratio spring to the duration of the animations the block makes.
+    private func blockCurve(_ lua: LuaValue) throws -> (any TimingCurve)? {
+        lua.isNil ? nil : try curve(from: lua, name: "curve")
     }
 
     private func blockArguments(_ table: LuaTableArgument, in call: String, needsAnimations: Bool = true) throws -> (

@@ -163,12 +163,3 @@ final class LuaTimingProvider: TimingProvider, @unchecked Sendable {
         }
     }
 }
-
-/// A Lua curve sampled once into a monotone cubic, keeping the duration it declared.
-struct BakedCurve: TimingCurve, Hashable {
-    let table: MonotoneCubicCurve
-    let duration: Double?
-
-    func progress(within t: Double) -> Double { table.progress(within: t) }
-    func velocity(within t: Double) -> Double? { table.velocity(within: t) }
-}

@@ -17,8 +17,8 @@ extension ScriptHost {
     /// - a name with parameters: `{"penner.easeOutBack", overshoot = 2}` (a plugin provider with
     ///   some of its parameters given, the rest at their defaults).
     ///
-    /// A damping-ratio spring comes back as a `FittedSpringCurve` (inside its `ScriptCurve`): fit
-    /// it to the duration of what uses it with `FittedSpringCurve.find(in:)?.fitted(toDuration:)`.
+    /// A damping-ratio spring comes back as a `FittedSpringCurve` (inside its `ScriptCurve`), as
+    /// given: Core fits it to the duration of what uses it (`TimingCurve.resolved(forDuration:)`).
     /// Errors name the parameter: `timingFunction must be one of ...`.
     func curve(from lua: LuaValue, name: String) throws -> any TimingCurve {
         switch lua {

@@ -65,7 +65,7 @@ struct MotionSpecDecoder {
 
     private func timingCurve(_ json: JSONValue, at path: [Step], traitsDuration: Double?) throws(MotionSpecError) -> MotionTimingCurve {
         if case .string(let name) = json {
-            guard let named = NamedCurve(rawValue: name) ?? (name == "easeInEaseOut" ? .easeInOut : nil) else {
+            guard let named = NamedCurve(name: name) else {
                 let valid = NamedCurve.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
                 throw failure(path, "unknown curve name \"\(name)\" (valid: \(valid))")
             }

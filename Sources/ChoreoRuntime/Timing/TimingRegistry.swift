@@ -50,7 +50,7 @@ public struct TimingRegistry: Sendable {
                 throw ArgumentError(parameter: name, requirement: "cannot make its curve: \(reason)", value: "\"\(name)\"")
             }
         }
-        if name == "easeInEaseOut" { return CubicBezierCurve.easeInOut }
+        if let alias = NamedCurve(name: name) { return alias.curve }  // a built-in's other spelling (easeInEaseOut)
         if let curve = try CurveSpec.parse(name) { return curve }
         throw unknown(name)
     }

@@ -1,0 +1,16 @@
+extension AnimationValue {
+    /// Whether `x - self` undoes `+ self` for every `x` (`(x - self) + self == x`), so that an
+    /// additive animation can be built around this value as its model: true for every kind except
+    /// a singular transform, which has no inverse.
+    ///
+    ///     AnimationValue.scalar(3).isInvertible                               // true
+    ///     AnimationValue.transform(.init(scaleX: 0, y: 1, z: 1)).isInvertible  // false
+    ///
+    /// View animation blocks, animators and motion animators animate a change additively (from
+    /// old − new to zero, on top of the new model value) only when the new value is invertible;
+    /// otherwise they fall back to an absolute animation from the old presentation value.
+    public var isInvertible: Bool {
+        guard case let .transform(t) = self else { return true }
+        return t.inverted() != nil
+    }
+}

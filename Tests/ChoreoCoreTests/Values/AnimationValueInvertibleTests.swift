@@ -1,0 +1,23 @@
+import Testing
+@testable import ChoreoCore
+
+@Suite("Which animation values an additive animation can be built around")
+struct AnimationValueInvertibleTests {
+    @Test("Every value is invertible except a singular transform, and (x − v) + v == x for the invertible ones")
+    func invertible() throws {
+        let scale = Transform3D(scaleX: 2, y: 0.5, z: 1)
+        let flat = Transform3D(scaleX: 0, y: 1, z: 1)  // determinant 0: no inverse
+        #expect(AnimationValue.scalar(0).isInvertible)
+        #expect(AnimationValue.point(Point(x: 1, y: 2)).isInvertible)
+        #expect(AnimationValue.transform(.identity).isInvertible)
+        #expect(AnimationValue.transform(scale).isInvertible)
+        #expect(!AnimationValue.transform(flat).isInvertible)
+        let x = AnimationValue.transform(Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1))
+        guard case .transform(let back) = (x - .transform(scale)) + .transform(scale), case .transform(let original) = x else {
+            Issue.record("transforms stay transforms")
+            return
+        }
+        #expect(abs(back.m11 - original.m11) < 1e-12 && abs(back.m12 - original.m12) < 1e-12)
+        #expect(abs(back.m21 - original.m21) < 1e-12 && abs(back.m22 - original.m22) < 1e-12)
+    }
+}
