@@ -142,7 +142,7 @@ final class ViewAnimationBlock {
         let new = layer.model.value(at: change.path)
         guard new != change.oldPresentation || (change.oldModel.map { $0 != new } ?? false) else { return }
         let animation = BasicAnimation(keyPath: change.path.description)
-        if !timing.options.contains(.beginFromCurrentState), let oldModel = change.oldModel, Self.isInvertible(new) {
+        if !timing.options.contains(.beginFromCurrentState), let oldModel = change.oldModel, new.isInvertible {
             animation.isAdditive = true
             animation.fromValue = (.zero(new.kind) - new) + oldModel
             animation.toValue = .zero(new.kind)
@@ -171,10 +171,5 @@ final class ViewAnimationBlock {
             // Values come from the model, which holds only checked values; nothing to wait for.
             completion.animationDidStop(animation, finished: true)
         }
-    }
-
-    private static func isInvertible(_ value: AnimationValue) -> Bool {
-        guard case let .transform(t) = value else { return true }
-        return t.inverted() != nil
     }
 }
