@@ -19,7 +19,7 @@ extension Layer {
         if let curve = scene?.currentTransaction?.animationTimingFunction, copy.timingFunction == nil {
             copy.timingFunction = curve
         }
-        let replaces = key.map { attachedKeyCounts[$0] != nil } ?? false
+        let replaces = key.map(holdsAnimation(forKey:)) ?? false
         guard attached.count - (replaces ? 1 : 0) < Layer.maximumAnimationCount else {
             throw ArgumentError(
                 parameter: "animation", requirement: "cannot be added: a layer holds at most \(Layer.maximumAnimationCount) "
@@ -36,7 +36,7 @@ extension Layer {
 
     /// Detaches the animation under `key`; it stops with finished = false unless it had ended.
     public func removeAnimation(forKey key: String) {
-        guard attachedKeyCounts[key] != nil, let index = attached.firstIndex(where: { $0.key == key }) else { return }
+        guard holdsAnimation(forKey: key), let index = attached.firstIndex(where: { $0.key == key }) else { return }
         detach(at: index, finished: false)
     }
 
@@ -53,6 +53,13 @@ extension Layer {
         attached.first { $0.key == key }?.animation.copy()
     }
 
+    /// Whether an attached animation holds `key`: the key index when the layer holds many, else a
+    /// scan of the few.
+    func holdsAnimation(forKey key: String) -> Bool {
+        if let attachedKeyCounts { return attachedKeyCounts[key] != nil }
+        return attached.contains { $0.key == key }
+    }
+
     /// Removes the attached animation at `index`, emitting its stop unless already emitted.
     func detach(at index: Int, finished: Bool) {
         let entry = removeAttached(at: index)
@@ -66,15 +73,23 @@ extension Layer {
 
     func appendAttached(_ entry: AttachedAnimation) {
         attached.append(entry)
-        if let key = entry.key { attachedKeyCounts[key, default: 0] += 1 }
+        if attachedKeyCounts == nil, attached.count > Layer.keyIndexThreshold {
+            var counts: [String: Int] = [:]
+            for key in attached.lazy.compactMap(\.key) { counts[key, default: 0] += 1 }
+            attachedKeyCounts = counts
+        } else if let key = entry.key, attachedKeyCounts != nil {
+            attachedKeyCounts![key, default: 0] += 1
+        }
     }
 
     @discardableResult
     func removeAttached(at index: Int) -> AttachedAnimation {
         let entry = attached.remove(at: index)
         if let key = entry.key {
-            let count = attachedKeyCounts[key, default: 1] - 1
-            attachedKeyCounts[key] = count > 0 ? count : nil
+            if attachedKeyCounts != nil {
+                let count = attachedKeyCounts![key, default: 1] - 1
+                attachedKeyCounts![key] = count > 0 ? count : nil
+            }
         }
         return entry
     }

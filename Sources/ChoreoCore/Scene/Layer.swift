@@ -56,9 +56,12 @@ public final class Layer {
     /// Attached animations in the order they were added (the order they compose in). Changed
     /// only through `appendAttached` and `removeAttached(at:)`, which keep `attachedKeyCounts`.
     var attached: [AttachedAnimation] = []
-    /// How many attached animations hold each key, so that adding under a new key need not scan
-    /// `attached` (which made adding n keyed animations O(n²)).
-    var attachedKeyCounts: [String: Int] = [:]
+    /// How many attached animations hold each key, once there are more than
+    /// `keyIndexThreshold` of them, so that adding under a new key need not scan `attached`
+    /// (which made adding n keyed animations O(n²)); nil below, where the scan is cheaper than a
+    /// dictionary's memory (most layers hold a few animations).
+    var attachedKeyCounts: [String: Int]?
+    static var keyIndexThreshold: Int { 16 }
     /// The scene whose list of animated layers (or effect stack) holds this layer, if any. Not weak, for
     /// the reason `scene` is not: a weak reference gives the scene a side table, and every retain
     /// of the scene (once per presentation read) the slow path. The scene clears it when it goes.
