@@ -16,7 +16,11 @@ struct RandomisedEvaluationTests {
         for index in 0..<generator.rng.int(3...5) {
             twin.addLayer("L\(index)", under: index == 0 || generator.rng.chance(0.4) ? nil : generator.rng.int(0...(index - 1)))
         }
-        for index in twin.layers.indices {
+        for index in 0..<generator.rng.int(0...2) {
+            twin.addView("V\(index)", frame: (generator.rng.double(-50, 50), generator.rng.double(-50, 50),
+                                              generator.rng.double(10, 200), generator.rng.double(10, 200)))
+        }
+        for index in twin.layers.indices where !twin.twins[index].isView {
             try twin.setModel(index, "progress", .number(0))
             for _ in 0..<3 {
                 let (keyPath, kind) = generator.rng.pick(ScenarioGenerator.keyPaths)
@@ -49,9 +53,33 @@ struct RandomisedEvaluationTests {
         return value.with(value.numbers.map(abs))
     }
 
-    /// One random change to the scene.
+    /// The properties view animation blocks change in the scenes.
+    static let viewChanges: [(String, ScenarioGenerator.Kind)] = [
+        ("position", .point), ("position.x", .number(-200, 200)), ("opacity", .number(0, 1)), ("bounds", .rect),
+        ("bounds.size", .size), ("backgroundColor", .color), ("transform", .transform), ("cornerRadius", .number(0, 40)),
+    ]
+
+    /// The curve options of view animation blocks with their Bézier control points (§2.2: assumed
+    /// equal to the named CA functions of §4.8).
+    static let viewCurves: [(ViewAnimationOptions, RCurve)] = [
+        ([], .bezier(0.42, 0, 0.58, 1)), (.curveEaseIn, .bezier(0.42, 0, 1, 1)), (.curveEaseOut, .bezier(0, 0, 0.58, 1)),
+        (.curveLinear, .linear),
+    ]
+
+    /// One random change to the scene; a view changes only through view animation blocks (a
+    /// view's property animated otherwise makes its block fall back from additive, README).
     private static func change(_ twin: ReferenceTwin, _ generator: inout ScenarioGenerator) throws {
         let index = generator.rng.int(0...(twin.layers.count - 1))
+        if twin.twins[index].isView {
+            var changes: [(String, RValue)] = []
+            for (keyPath, kind) in viewChanges where generator.rng.chance(0.3) {
+                let path = RKeyPath(keyPath).property
+                if !changes.contains(where: { RKeyPath($0.0).property == path }) { changes.append((keyPath, model(generator.value(kind), keyPath))) }
+            }
+            let (options, curve) = generator.rng.pick(viewCurves)
+            try twin.animateView(index, duration: generator.rng.pick([0.25, 0.5, 1, 1.5]), options: options, curve: curve, changes)
+            return
+        }
         let r = generator.rng.unit()
         if r < 0.6 {
             let key: String? = generator.rng.pick(["a", "b", "c", "opacity", "position", nil, nil])
@@ -68,7 +96,9 @@ struct RandomisedEvaluationTests {
                 begin: Double(generator.rng.int(0...8)) / 8, speed: generator.rng.pick([1, 1, 2, 0.5, 0, -1]),
                 offset: Double(generator.rng.int(0...8)) / 8))
         } else {
-            let parents = twin.layers.indices.filter { !twin.layers[$0].isDescendant(of: twin.layers[index]) && $0 != index }
+            let parents = twin.layers.indices.filter {
+                !twin.layers[$0].isDescendant(of: twin.layers[index]) && $0 != index && !twin.twins[$0].isView
+            }
             twin.move(index, under: generator.rng.chance(0.3) ? nil : parents.isEmpty ? nil : generator.rng.pick(parents))
         }
     }

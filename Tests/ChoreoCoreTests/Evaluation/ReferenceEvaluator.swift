@@ -50,11 +50,13 @@ final class ReferenceScene {
         var copy = animation
         if copy.timing.duration == 0 { copy.timing.duration = 0.25 }
         copy.resolve(presentation: presentation(of: layer))
+        // A transition added without a key is added under "transition" (§4.7).
+        let key = key ?? (copy.isTransition ? "transition" : nil)
         if let key { layer.animations.removeAll { $0.key == key } }
         layer.animations.append(RAttached(key: key, animation: copy))
     }
 
-    /// A model change by key path. A layer outside a view, once committed in the scene, animates
+    /// A model change by key path, outside view animation blocks. A layer outside a view, once committed in the scene, animates
     /// it implicitly (Core Animation's default action, §4.9/§4.10): a basic animation under the
     /// property's name from the old presentation value to the new model value, 0.25 s, with the
     /// default timing function (Choreo's documented choice where the transaction sets none) —
@@ -64,7 +66,7 @@ final class ReferenceScene {
         let new = path.write(value, into: layer.model[path.property] ?? value)  // a custom one is created
         let old = presentation(of: layer)[path.property] ?? new
         layer.model[path.property] = new
-        guard actions, layer.attachedAtCommit < commitCount, path.property != "progress", new != old else { return }
+        guard actions, !layer.isView, layer.attachedAtCommit < commitCount, path.property != "progress", new != old else { return }
         var implicit = RAnimation(keyPath: path.property, kind: .basic(.bezier(0.25, 0.1, 0.25, 1)))
         (implicit.from, implicit.to) = (old, new)
         add(implicit, to: layer, forKey: path.property)
@@ -78,6 +80,23 @@ final class ReferenceScene {
         for member in layer.subtree { member.attachedAtCommit = commitCount }
         layer.parent = parent
         parent.children.append(layer)
+    }
+
+    /// The progress of the transition running on `layer` now, if any (the last added wins):
+    /// startProgress + (endProgress − startProgress) × the timing function of the time fraction,
+    /// §4.7 (a transition runs from its start progress to its end progress).
+    func transitionProgress(of layer: RLayer) -> (progress: Double, isBezier: Bool)? {
+        let local = layer.localTime(at: time)
+        var result: (Double, Bool)?
+        for entry in layer.animations {
+            guard case let .transition(_, start, end, curve) = entry.animation.kind else { continue }
+            var timing = entry.animation.timing
+            if !entry.isCommitted && timing.begin == 0 { timing.begin = local }
+            if entry.animation.removedOnCompletion && timing.hasEnded(at: local) { continue }
+            guard let (u, _) = timing.state(at: local) else { continue }
+            result = (start + (end - start) * curve.progress(u / timing.duration), curve.isBezier)
+        }
+        return result
     }
 
     /// Takes `layer` out of the tree: outside a scene a layer presents its model (the doc of
@@ -132,6 +151,8 @@ final class RLayer {
     var children: [RLayer] = []
     var animations: [RAttached] = []
     var attachedAtCommit = Int.max
+    /// A view's layer animates only inside view animation blocks (DESIGN §3, "View animations").
+    var isView = false
 
     init(name: String) { self.name = name }
 
@@ -159,6 +180,8 @@ struct RAnimation: CustomStringConvertible {
         case spring(RSpring)
         case keyframes(values: [RValue], keyTimes: [Double]?, mode: RKeyframeMode, segmentCurves: [RCurve]?, curve: RCurve)
         case group([RAnimation])
+        /// A CATransition (§4.7): its progress runs from startProgress to endProgress.
+        case transition(type: String, start: Double, end: Double, curve: RCurve)
     }
 
     var keyPath: String
@@ -176,6 +199,8 @@ struct RAnimation: CustomStringConvertible {
         self.kind = kind
     }
 
+    var isTransition: Bool { if case .transition = kind { true } else { false } }
+
     /// A copy changed by `adjust`.
     func adjusted(_ adjust: (inout RAnimation) -> Void) -> RAnimation {
         var copy = self
@@ -190,7 +215,11 @@ struct RAnimation: CustomStringConvertible {
             kind = .group(children)
             return
         }
-        guard case .keyframes = kind else {
+        switch kind {
+        case .keyframes, .transition: return
+        default: break
+        }
+        do {
             let path = RKeyPath(keyPath)
             let current = path.read(presentation[path.property]!)
             switch (from, to, by) {
@@ -209,6 +238,7 @@ struct RAnimation: CustomStringConvertible {
     /// Composes the animation's effect at the parent time `t` onto `values`.
     func compose(at t: Double, onto values: inout [String: RValue]) {
         guard let (u, iteration) = timing.state(at: t) else { return }
+        if case .transition = kind { return }
         if case let .group(children) = kind {
             // §4.6: children run in the group's time (its position in the cycle, so clipped to
             // it); a child of duration 0 takes the group's (README); children's
@@ -245,7 +275,7 @@ struct RAnimation: CustomStringConvertible {
         case let .spring(spring): return from!.interpolated(to: to!, fraction: spring.progress(at: u))
         case let .keyframes(values, keyTimes, mode, segmentCurves, curve):
             return Self.keyframe(values, keyTimes, mode, segmentCurves, at: curve.progress(fraction))
-        case .group: fatalError("reference: a group has no value")
+        case .group, .transition: fatalError("reference: a group or transition has no value")
         }
     }
 
@@ -295,7 +325,7 @@ struct RAnimation: CustomStringConvertible {
         switch kind {
         case let .group(children): return children.contains { $0.usesBezier(on: property) }
         case let .basic(curve): return RKeyPath(keyPath).property == property && curve.isBezier
-        case .spring: return false
+        case .spring, .transition: return false
         case let .keyframes(_, _, _, segmentCurves, curve):
             return RKeyPath(keyPath).property == property && (curve.isBezier || segmentCurves?.contains { $0.isBezier } == true)
         }
@@ -310,6 +340,7 @@ struct RAnimation: CustomStringConvertible {
             parts.append("keyframes \(mode) \(keyPath) values \(values) keyTimes \(keyTimes.map { "\($0)" } ?? "nil")"
                          + " segments \(segmentCurves.map { "\($0)" } ?? "nil") \(curve)")
         case let .group(children): parts.append("group [" + children.map(\.description).joined(separator: "; ") + "]")
+        case let .transition(type, start, end, curve): parts.append("transition \(type) \(start)...\(end) \(curve)")
         }
         if let from { parts.append("from \(from)") }
         if let to { parts.append("to \(to)") }

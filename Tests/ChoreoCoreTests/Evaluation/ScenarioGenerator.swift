@@ -89,7 +89,7 @@ struct ScenarioGenerator {
         if r < 0.2 { t.repeatCount = rng.pick([0.5, 1.5, 2, 2.5, 3]) } else if r < 0.25 { t.repeatCount = .infinity } else if r < 0.4 {
             t.repeatDuration = rng.pick([0.375, 0.75, 1.25, 2.5])
         }
-        t.autoreverses = !cumulative && rng.chance(0.2)
+        t.autoreverses = rng.chance(0.2)
         t.fill = rng.pick(["removed", "forwards", "backwards", "both"])
         // Off the time grid (a random fraction): wrapping by the offset never lands exactly on
         // the end of the active duration, an instant where Choreo and the reference disagree
@@ -128,6 +128,15 @@ struct ScenarioGenerator {
 
     /// A group of one to three property animations, or (mostly) a property animation.
     mutating func animation(local: Double) -> RAnimation {
+        if rng.chance(0.06) {
+            let start = rng.chance(0.5) ? 0 : rng.double(0, 0.5)
+            var transition = RAnimation(keyPath: "", kind: .transition(
+                type: rng.pick(["fade", "moveIn", "push", "reveal"]), start: start, end: rng.chance(0.5) ? 1 : rng.double(start, 1),
+                curve: curve(overshoot: false)))
+            transition.timing = timing(local: local, cumulative: false)
+            transition.removedOnCompletion = rng.chance(0.65)
+            return transition
+        }
         guard rng.chance(0.15) else { return propertyAnimation(local: local) }
         let children = (0..<rng.int(1...3)).map { _ in
             var child = propertyAnimation(local: nil)
