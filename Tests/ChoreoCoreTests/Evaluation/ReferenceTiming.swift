@@ -3,8 +3,9 @@ import ChoreoCore  // only for the Choreo curve a custom RCurve names
 
 /// CAMediaTiming as the semantics reference states it (§4.1, A/quartzcore/camediatiming), with
 /// Choreo's documented answers where Apple is silent (README "Choices where Apple is silent").
-/// Only positive animation speeds are used by the scenes (negative animation speed is a choice
-/// this reference does not model).
+/// A negative speed follows the README's choice: the active interval plays backwards, from its
+/// end at `beginTime` to its start |active / speed| later (so before `beginTime` the object is in
+/// its after phase, and afterwards in its before phase).
 struct RTiming: Equatable {
     var begin = 0.0
     var duration = 0.0
@@ -30,12 +31,17 @@ struct RTiming: Equatable {
         return cycle * (repeatCount > 0 ? repeatCount : 1)
     }
 
-    /// The time in the object's active interval for a parent time: `(t − beginTime) × speed` (§4.1).
-    func elapsed(at parentTime: Double) -> Double { (parentTime - begin) * speed }
+    /// The time in the object's active interval for a parent time: `(t − beginTime) × speed` (§4.1),
+    /// counted from the end when the speed is negative (README).
+    func elapsed(at parentTime: Double) -> Double {
+        speed < 0 ? activeDuration + (parentTime - begin) * speed : (parentTime - begin) * speed
+    }
 
     /// Whether the active interval is over at `parentTime` (the instant it ends counts: README,
-    /// "the object is in its after phase").
-    func hasEnded(at parentTime: Double) -> Bool { elapsed(at: parentTime) >= activeDuration }
+    /// "the object is in its after phase"); played backwards, once it has reached its start.
+    func hasEnded(at parentTime: Double) -> Bool {
+        speed < 0 ? elapsed(at: parentTime) <= 0 && parentTime > begin : elapsed(at: parentTime) >= activeDuration
+    }
 
     /// Where in its cycle the object is at `parentTime`, or nil when it shows nothing there.
     ///

@@ -89,6 +89,15 @@ struct ScenarioGenerator {
         if r < 0.2 { t.repeatCount = rng.pick([0.5, 1.5, 2, 2.5, 3]) } else if r < 0.25 { t.repeatCount = .infinity } else if r < 0.4 {
             t.repeatDuration = rng.pick([0.375, 0.75, 1.25, 2.5])
         }
+        if let local, t.activeDuration.isFinite, rng.chance(0.1) {
+            // Played backwards (README's choice), begun off the time grid so that no frame falls
+            // exactly on its begin or end, where reversed playback's phases are a matter of taste.
+            t.speed = rng.pick([-1, -2])
+            t.begin = local + Double(rng.int(-8...16)) / 16 + 0.0037
+            t.fill = rng.pick(["removed", "forwards", "backwards", "both"])
+            t.autoreverses = rng.chance(0.2)
+            return t
+        }
         t.autoreverses = rng.chance(0.2)
         t.fill = rng.pick(["removed", "forwards", "backwards", "both"])
         // Off the time grid (a random fraction): wrapping by the offset never lands exactly on
