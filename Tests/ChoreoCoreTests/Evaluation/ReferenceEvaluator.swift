@@ -7,8 +7,9 @@ import Foundation
 /// ancestors for its time, and every animation, in the order added, through CAMediaTiming, its
 /// timing function and its values, composing onto a copy of the model.
 ///
-/// `RandomisedEvaluationTests` and `ReferenceComparisonTests` drive Choreo and this reference with
-/// the same calls and compare every property of every layer.
+/// `RandomisedEvaluationTests`, `ReferenceComparisonTests` and `ReferenceTreeTests` drive Choreo
+/// and this reference with the same calls (`ReferenceTwin`) and compare every property of every
+/// layer.
 final class ReferenceScene {
     let root = RLayer(name: "root")
     private(set) var time = 0.0

@@ -25,10 +25,11 @@ struct SplitMix64 {
 }
 
 /// Random animations, values and timings for the randomised comparison, within the ranges where
-/// the semantics are unambiguous: positive animation speeds, transforms of the reference's family
-/// (uniform scale, rotation about z, translation), no cumulative transforms, no spring on a scale
-/// (its overshoot could cross zero), times and timings on a binary grid (multiples of 1/64 s) so
-/// that Choreo and the reference meet every begin, end and cycle boundary exactly.
+/// the semantics are unambiguous: transforms of the reference's family (uniform scale, rotation
+/// about z, translation), no cumulative transforms, no spring on a scale (its overshoot could
+/// cross zero), no Bézier overshoot in keyframes, times and timings on a binary grid (multiples of
+/// 1/64 s) so that Choreo and the reference meet every begin, end and cycle boundary exactly —
+/// except time offsets and reversed playback, kept off the grid (see `timing`).
 struct ScenarioGenerator {
     var rng: SplitMix64
 
