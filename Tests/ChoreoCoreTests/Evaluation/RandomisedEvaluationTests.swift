@@ -87,6 +87,20 @@ struct RandomisedEvaluationTests {
         } else if r < 0.78 {
             let (keyPath, kind) = generator.rng.pick(ScenarioGenerator.keyPaths)
             try twin.setModel(index, keyPath, model(generator.value(kind), keyPath), actions: generator.rng.chance(0.7))
+        } else if r < 0.81 {
+            // CATransaction's duration and timing function reach a basic animation added without
+            // them and the implicit animation of a model change.
+            let curve: RCurve? = generator.rng.chance(0.3) ? nil : generator.curve(overshoot: false)
+            try twin.inTransaction(duration: generator.rng.pick([0.5, 1, 1.5]), curve: curve.flatMap { $0.isLinear ? nil : $0 }) {
+                var animation = generator.propertyAnimation(local: twin.localTime(index))
+                if case .basic = animation.kind {
+                    animation.kind = .basic(.linear)
+                    animation.timing.duration = 0
+                }
+                try twin.add(animation, to: index, forKey: generator.rng.pick(["a", "b", nil]))
+                let (keyPath, kind) = generator.rng.pick(ScenarioGenerator.keyPaths)
+                try twin.setModel(index, keyPath, model(generator.value(kind), keyPath))
+            }
         } else if r < 0.85 {
             twin.removeAnimation(index, forKey: generator.rng.pick(["a", "b", "c", "opacity", "position"]))
         } else if r < 0.88 {

@@ -15,6 +15,10 @@ final class ReferenceScene {
     private(set) var time = 0.0
     private(set) var commitCount = 0
     private var hasAdvanced = false
+    /// The settings of the open explicit transaction (CATransaction, §4.10), if one is open:
+    /// the duration given to animations added with none, and the timing function given to those
+    /// added without one (nil: none set).
+    var transaction: (duration: Double, curve: RCurve?)?
 
     /// Like `Scene.advance(to:)`: commits, then (unless `t` is not later than now, after the first
     /// frame) moves to `t` and removes the animations whose active duration is over and that are
@@ -45,11 +49,20 @@ final class ReferenceScene {
     }
 
     /// Like `Layer.add(_:forKey:)` (§4.9): a copy, replacing the animation under the same key (the
-    /// new one applies last); a duration of 0 becomes 0.25 s (the transaction default, §4.10);
-    /// missing from/to values come from the presentation now (§4.4).
+    /// new one applies last); a duration of 0 becomes the transaction's animationDuration, 0.25 s
+    /// by default, and an animation without a timing function gets the transaction's (§4.10:
+    /// "assigned to every animation added in the group"); missing from/to values come from the presentation now (§4.4).
     func add(_ animation: RAnimation, to layer: RLayer, forKey key: String?) {
         var copy = animation
-        if copy.timing.duration == 0 { copy.timing.duration = 0.25 }
+        if copy.timing.duration == 0 { copy.timing.duration = transaction?.duration ?? 0.25 }
+        if let transactionCurve = transaction?.curve {
+            switch copy.kind {
+            case let .basic(curve) where curve.isLinear: copy.kind = .basic(transactionCurve)
+            case let .keyframes(values, keyTimes, mode, segmentCurves, curve) where curve.isLinear:
+                copy.kind = .keyframes(values: values, keyTimes: keyTimes, mode: mode, segmentCurves: segmentCurves, curve: transactionCurve)
+            default: break  // a spring is its own pacing; groups and transitions are not added in transactions here
+            }
+        }
         copy.resolve(presentation: presentation(of: layer))
         // A transition added without a key is added under "transition" (§4.7).
         let key = key ?? (copy.isTransition ? "transition" : nil)
@@ -57,18 +70,18 @@ final class ReferenceScene {
         layer.animations.append(RAttached(key: key, animation: copy))
     }
 
-    /// A model change by key path, outside view animation blocks. A layer outside a view, once committed in the scene, animates
-    /// it implicitly (Core Animation's default action, §4.9/§4.10): a basic animation under the
-    /// property's name from the old presentation value to the new model value, 0.25 s, with the
-    /// default timing function (Choreo's documented choice where the transaction sets none) —
-    /// unless actions are disabled or the property is custom.
+    /// A model change by key path, outside view animation blocks. A layer outside a view, once
+    /// committed in the scene, animates it implicitly (Core Animation's default action, §4.9/§4.10): a basic animation under the
+    /// property's name from the old presentation value to the new model value, with the
+    /// transaction's duration (0.25 s by default) and timing function, else the default timing
+    /// function (Choreo's documented choice) — unless actions are disabled or the property is custom.
     func setModel(_ value: RValue, keyPath: String, of layer: RLayer, actions: Bool) {
         let path = RKeyPath(keyPath)
         let new = path.write(value, into: layer.model[path.property] ?? value)  // a custom one is created
         let old = presentation(of: layer)[path.property] ?? new
         layer.model[path.property] = new
         guard actions, !layer.isView, layer.attachedAtCommit < commitCount, path.property != "progress", new != old else { return }
-        var implicit = RAnimation(keyPath: path.property, kind: .basic(.bezier(0.25, 0.1, 0.25, 1)))
+        var implicit = RAnimation(keyPath: path.property, kind: .basic(transaction?.curve ?? .bezier(0.25, 0.1, 0.25, 1)))
         (implicit.from, implicit.to) = (old, new)
         add(implicit, to: layer, forKey: path.property)
     }

@@ -109,6 +109,21 @@ final class ReferenceTwin {
         log.append("set \(name(index)).\(keyPath) = \(value)\(actions ? "" : " (actions disabled)")")
     }
 
+    /// Runs `body` in an explicit transaction with an animation duration and a timing function,
+    /// then commits it (the outermost commit commits the scene).
+    func inTransaction(duration: Double, curve: RCurve?, _ body: () throws -> Void) throws {
+        let transaction = try scene.beginTransaction()
+        transaction.animationDuration = MediaDuration(duration)
+        transaction.animationTimingFunction = try curve?.choreo
+        reference.transaction = (duration, curve)
+        log.append("begin transaction: duration \(duration), timing function \(curve.map { "\($0)" } ?? "none")")
+        try body()
+        try scene.commitTransaction()
+        reference.transaction = nil
+        reference.commit()
+        log.append("commit transaction")
+    }
+
     func add(_ animation: RAnimation, to index: Int, forKey key: String?) throws {
         try layers[index].add(Self.choreo(animation), forKey: key)
         reference.add(animation, to: twins[index], forKey: key)
