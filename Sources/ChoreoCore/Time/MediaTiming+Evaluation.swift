@@ -42,16 +42,27 @@ extension MediaTiming {
         return iterationState(phase: phase, position: wrappedPosition(effectiveElapsed, active: active))
     }
 
-    /// Adds timeOffset to the elapsed time and wraps the sum into the active interval, keeping the
-    /// end of the interval (position == active) as the end rather than the start.
+    /// Adds timeOffset to the elapsed time: the active local time `elapsed + timeOffset`.
+    ///
+    /// A bounded object wraps the sum into its active interval (duration 3, offset 1 plays 1→3,
+    /// then 0→1, as the seed's figure 9 draws it: at the instant it wraps it shows the end of
+    /// the first leg, 3, and the next instant the start of the second). An object that
+    /// repeats forever keeps the whole sum, so its cycles count the offset too (a cumulative
+    /// animation with offset 1.5 is in its second cycle at once); a sum below 0 (a negative
+    /// offset) wraps into the first cycle.
     private func wrappedPosition(_ elapsed: Double, active: Double) -> Double {
         let offset = timeOffset.seconds
         guard offset != 0 else { return elapsed }
         let period = active.isFinite ? active : cycleDuration.seconds
         guard period > 0 else { return elapsed }
+        guard active.isFinite else {
+            let position = elapsed + offset
+            return position >= 0 ? position : positiveRemainder(position, period)
+        }
         let wrappedOffset = positiveRemainder(offset, period)
+        guard wrappedOffset > 0 else { return elapsed }
         let position = elapsed + wrappedOffset
-        return position > period && active.isFinite ? position - period : position
+        return position > period ? position - period : position
     }
 
     /// Splits a position in the active interval into cycle, iteration time and progress.

@@ -53,6 +53,15 @@ struct RTiming: Equatable {
     /// README) with forwards fill, else nothing. Inside: `elapsed + timeOffset`, wrapped into the
     /// active duration (README: a 3 s animation with offset 1 plays 1→3, then 0→1), folded into
     /// cycles; in the second half of an autoreversing cycle time runs back (§4.1).
+    /// Where the end of the active interval is: the end of the last cycle (a run ending on a
+    /// cycle boundary holds the end of that cycle, README).
+    private func endOfActive(_ active: Double) -> (Double, Int) {
+        let cycles = active / cycle
+        if cycles == cycles.rounded(.down) { return (cycle, Int(cycles) - 1) }
+        let whole = cycles.rounded(.down)
+        return (active - whole * cycle, Int(whole))
+    }
+
     func state(at parentTime: Double) -> (u: Double, iteration: Int)? {
         let active = activeDuration
         let elapsed = elapsed(at: parentTime)
@@ -63,21 +72,21 @@ struct RTiming: Equatable {
             (inCycle, iteration) = (0, 0)
         } else if elapsed >= active {
             guard fillsForwards else { return nil }
-            let cycles = active / cycle
-            if cycles == cycles.rounded(.down) {
-                (inCycle, iteration) = (cycle, Int(cycles) - 1)
-            } else {
-                let whole = cycles.rounded(.down)
-                (inCycle, iteration) = (active - whole * cycle, Int(whole))
-            }
+            (inCycle, iteration) = endOfActive(active)
         } else {
             var position = elapsed + offset
             if active.isFinite {
                 position = position.truncatingRemainder(dividingBy: active)
                 if position < 0 { position += active }
             }
-            let whole = (position / cycle).rounded(.down)
-            (inCycle, iteration) = (position - whole * cycle, Int(whole))
+            if active.isFinite, position == 0, elapsed > 0, offset.truncatingRemainder(dividingBy: active) != 0 {
+                // The instant the offset wraps shows the end of the first leg (the seed's
+                // figure 9, README's choices table: 1→3, then 0→1).
+                (inCycle, iteration) = endOfActive(active)
+            } else {
+                let whole = (position / cycle).rounded(.down)
+                (inCycle, iteration) = (position - whole * cycle, Int(whole))
+            }
         }
         let u = autoreverses && inCycle > duration ? 2 * duration - inCycle : inCycle
         return (u, iteration)
