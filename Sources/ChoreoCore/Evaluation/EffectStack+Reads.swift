@@ -17,7 +17,7 @@ extension EffectStack {
         var properties = layer.model
         for cell in row.firstCell..<row.firstCell + row.slotCount { properties[cellSlots[cell]] = values[cell] }
         if row.transform >= 0 {
-            properties.transform = transforms[row.transform].transform(values[row.firstCell + row.slotCount], model: properties.transform)
+            properties.transform = transforms[row.transform].transform(values[row.firstCell + row.slotCount])
         }
         return properties
     }
@@ -36,7 +36,7 @@ extension EffectStack {
         }
         if path.property == .transform, path.component == .whole {
             guard row.transform >= 0 else { return .transform(layer.model.transform) }
-            return .transform(transforms[row.transform].transform(values[row.firstCell + row.slotCount], model: layer.model.transform))
+            return .transform(transforms[row.transform].transform(values[row.firstCell + row.slotCount]))
         }
         return properties(row: index, of: layer, in: scene).value(at: path)
     }

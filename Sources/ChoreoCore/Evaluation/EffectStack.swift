@@ -120,6 +120,8 @@ final class EffectStack {
 
     var cellSlots: [ScalarSlot] = []
     var transforms: [TransformWrite] = []
+    /// The distinct transform writes of the living rows, shared by the rows that write alike.
+    var transformWrites: [TransformWrite.Key: TransformWrite] = [:]
     var generalRows: [GeneralRow?] = []
 
     var rows: [Row] = []
@@ -177,7 +179,7 @@ final class EffectStack {
             case .transform, .wholeTransform:
                 if case .transform = write.target, write.isAdditive { return nil }
                 guard transform == nil else { return nil }
-                transform = TransformWrite(write.target, isAdditive: write.isAdditive, model: layer.model.transform)
+                transform = transformWrite(write.target, isAdditive: write.isAdditive, model: layer.model.transform)
             }
             writes.append((timing, write))
         }
@@ -219,6 +221,15 @@ final class EffectStack {
         for step in steps[firstStep...] { trackUsers[Int(step.track)] += 1 }
         return Row(firstCell: firstCell, slotCount: slots.count, firstStep: firstStep, stepCount: steps.count - firstStep,
                    transform: transformIndex, general: -1, touched: touched)
+    }
+
+    /// The write of `target` over `model`, shared with every row that writes alike.
+    private func transformWrite(_ target: ScalarWrite.Target, isAdditive: Bool, model: Transform3D) -> TransformWrite? {
+        guard let key = TransformWrite.Key(target, isAdditive: isAdditive, model: model) else { return nil }
+        if let known = transformWrites[key] { return known }
+        let write = TransformWrite(target, isAdditive: isAdditive, model: model)
+        transformWrites[key] = write
+        return write
     }
 
     /// A curve, and when it is the same as another's.
@@ -330,9 +341,9 @@ final class EffectStack {
     private func compact() {
         let old = (steps: steps, rows: rows, layers: layers, tracks: tracks, curves: trackCurves, values: values,
                    base: base, slots: cellSlots, transforms: transforms, eventChecks: eventChecks, general: generalRows,
-                   solo: soloStamps)
+                   solo: soloStamps, writes: transformWrites)
         tracks = []; trackCurves = []; trackUsers = []; trackIndex = [:]; fractions = []; iterations = []
-        steps = []; base = []; values = []; cellSlots = []; transforms = []; generalRows = []
+        steps = []; base = []; values = []; cellSlots = []; transforms = []; generalRows = []; transformWrites = [:]
         rows = []; layers = []; eventChecks = []; soloStamps = []
         deadSteps = 0; liveRows = 0; stamp = -1; evaluatedRows = 0
         for (index, row) in old.rows.enumerated() {
@@ -367,5 +378,7 @@ final class EffectStack {
             soloStamps.append(-1)
             liveRows += 1
         }
+        let living = Set(transforms.map(ObjectIdentifier.init))
+        transformWrites = old.writes.filter { living.contains(ObjectIdentifier($0.value)) }
     }
 }

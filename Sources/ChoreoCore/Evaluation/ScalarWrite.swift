@@ -69,10 +69,33 @@ struct ScalarWrite {
 /// How a row's one transform effect writes the transform, from the number the kernel computed:
 /// a component into the parts of the model's transform (with the rows of their rotation, when the
 /// component leaves it alone), or the whole transform interpolated, then added to the model's
-/// when additive. A class, so a read computes through it in place instead of copying its
-/// half-kilobyte of decompositions.
+/// when additive.
+///
+/// Rows that write the same transform the same way share one (`EffectStack.transformWrite`), and
+/// it remembers its last result: ten thousand views scaled alike by one `View.animate`, on two
+/// curves, recompose two transforms a frame, as their numbers share two curve solves. A class,
+/// so a read computes through it in place instead of copying its half-kilobyte of parts.
 final class TransformWrite {
     typealias Rotation = (Transform3D.Vector3, Transform3D.Vector3, Transform3D.Vector3)
+
+    /// What makes two writes the same write.
+    struct Key: Hashable {
+        var component: PropertyPath.Component
+        var from: Transform3D, to: Transform3D
+        var isAdditive: Bool
+        var model: Transform3D
+
+        /// The key of `target` over `model`; nil for a target that is not the transform.
+        init?(_ target: ScalarWrite.Target, isAdditive: Bool, model: Transform3D) {
+            switch target {
+            case .slot: return nil
+            case .transform(let component): (self.component, from, to) = (component, .identity, .identity)
+            case .wholeTransform(let interpolation): (component, from, to) = (.whole, interpolation.from, interpolation.to)
+            }
+            self.isAdditive = isAdditive
+            self.model = model
+        }
+    }
 
     /// The component written, or `.whole`.
     private let component: PropertyPath.Component
@@ -80,6 +103,11 @@ final class TransformWrite {
     private let rotation: Rotation?
     private let interpolation: Transform3D.Interpolation?
     private let isAdditive: Bool
+    /// The model's transform the write is over (a change of the model lays the row out anew).
+    let model: Transform3D
+    /// The last number written and its transform.
+    private var lastValue = Double.nan
+    private var lastTransform = Transform3D.identity
 
     /// The write of `target` over `model`'s transform.
     init?(_ target: ScalarWrite.Target, isAdditive: Bool, model: Transform3D) {
@@ -100,13 +128,21 @@ final class TransformWrite {
             self.interpolation = interpolation
         }
         self.isAdditive = isAdditive
+        self.model = model
     }
 
     /// The presentation's transform given this frame's number (the component's value, or the
     /// curve's fraction for a whole transform; NaN: not in effect, the model's).
     @inline(__always)
-    func transform(_ value: Double, model: Transform3D) -> Transform3D {
+    func transform(_ value: Double) -> Transform3D {
         guard !value.isNaN else { return model }
+        if value.bitPattern == lastValue.bitPattern { return lastTransform }
+        let transform = compute(value)
+        (lastValue, lastTransform) = (value, transform)
+        return transform
+    }
+
+    private func compute(_ value: Double) -> Transform3D {
         if component == .whole {
             guard let transform = interpolation?.value(at: value) else { return model }
             return isAdditive ? model + transform : transform
