@@ -48,7 +48,7 @@ struct ChoreoCLITests {
             standard output, the script's print goes to standard error. Exit status: 0 on
             success, 1 on a script error or a failed write, 2 on a usage error.
 
-            USAGE: choreo trace <scene> [--fps <fps>] [--duration <duration>] [--memory-limit <memory-limit>] [--instruction-limit <instruction-limit>] [--allow-root <dir> ...] [--plugins <dir> ...] [--props <props>] [--format <format>] [--out <out>]
+            USAGE: choreo trace <scene> [--fps <fps>] [--duration <duration>] [--memory-limit <memory-limit>] [--instruction-limit <instruction-limit>] [--allow-root <dir> ...] [--plugins <dir> ...] [--props <props>] [--format <format>] [--velocity] [--out <out>]
 
             ARGUMENTS:
               <scene>                 The scene script (a .lua file).
@@ -72,6 +72,10 @@ struct ChoreoCLITests {
                                       opacity, transform, backgroundColor of every named
                                       view).
               --format <format>       jsonl or csv. (default: jsonl)
+              --velocity              Also record how fast each value changes, in units per
+                                      second: in JSONL a "velocity" object after "views",
+                                      in CSV a column NAME.velocity for each value column
+                                      NAME, after the values.
               --out <out>             Write to this file instead of standard output.
               -h, --help              Show help information.
 
@@ -130,6 +134,50 @@ struct ChoreoCLITests {
         #expect(first.output.split(separator: "\n").count == 121)
         #expect(first.output == second.output)
         #expect(first.output.hasPrefix(#"{"frame":0,"time":0,"views":{"duration":{"position":"#))
+    }
+
+    @Test("trace --velocity records each value's velocity after the values, in JSONL and in CSV")
+    func traceVelocity() throws {
+        // position.x runs 0 → 100 in 0.5 s (200 per second) and is then removed; opacity runs
+        // 1 → 0 in 1 s (−1 per second). From the instant each ends, its velocity is 0.
+        let path = try ChoreoCommand.script("""
+            local scene = Scene.new{ width = 200, height = 100 }
+            local box = View.new{ name = "box", frame = {0, 0, 20, 20} }
+            scene.view:addSubview(box)
+            local function linear(keyPath, from, to, duration)
+              local a = BasicAnimation.new(keyPath)
+              a.fromValue, a.toValue, a.duration = from, to, duration
+              a.timingFunction = TimingFunction.new("linear")
+              box.layer:addAnimation(a, keyPath)
+            end
+            linear("position.x", 0, 100, 0.5)
+            linear("opacity", 1, 0, 1)
+            """)
+        let options = ["--fps", "4", "--velocity", "--props", "box.position,opacity"]
+        let jsonl = try ChoreoCommand.run(["trace", path] + options)
+        #expect(jsonl.status == 0)
+        #expect(jsonl.output.split(separator: "\n") == [
+            #"{"frame":0,"time":0,"views":{"box":{"position":{"x":0,"y":10},"opacity":1}},"velocity":{"box":{"position":{"x":200,"y":0},"opacity":-1}}}"#,
+            #"{"frame":1,"time":0.25,"views":{"box":{"position":{"x":50,"y":10},"opacity":0.75}},"velocity":{"box":{"position":{"x":200,"y":0},"opacity":-1}}}"#,
+            #"{"frame":2,"time":0.5,"views":{"box":{"position":{"x":10,"y":10},"opacity":0.5}},"velocity":{"box":{"position":{"x":0,"y":0},"opacity":-1}}}"#,
+            #"{"frame":3,"time":0.75,"views":{"box":{"position":{"x":10,"y":10},"opacity":0.25}},"velocity":{"box":{"position":{"x":0,"y":0},"opacity":-1}}}"#,
+            #"{"frame":4,"time":1,"views":{"box":{"position":{"x":10,"y":10},"opacity":1}},"velocity":{"box":{"position":{"x":0,"y":0},"opacity":0}}}"#,
+        ])
+        let csv = try ChoreoCommand.run(["trace", path, "--format", "csv"] + options)
+        #expect(csv.status == 0)
+        #expect(csv.output == """
+            frame,time,box.position.x,box.position.y,box.opacity,box.position.x.velocity,box.position.y.velocity,box.opacity.velocity
+            0,0,0,10,1,200,0,-1
+            1,0.25,50,10,0.75,200,0,-1
+            2,0.5,10,10,0.5,0,0,-1
+            3,0.75,10,10,0.25,0,0,-1
+            4,1,10,10,1,0,0,0
+
+            """)
+        // Without --velocity the trace is the values alone.
+        let plain = try ChoreoCommand.run(["trace", path, "--fps", "4", "--props", "box.position,opacity"])
+        #expect(plain.output.split(separator: "\n").first
+            == #"{"frame":0,"time":0,"views":{"box":{"position":{"x":0,"y":10},"opacity":1}}}"#)
     }
 
     @Test("Every example scene runs without an error (the endless ones for 6 s)")

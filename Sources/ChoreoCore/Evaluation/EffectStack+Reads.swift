@@ -100,13 +100,19 @@ extension EffectStack {
             return frame.properties.value(at: path)
         }
         func inEffect(_ t: MediaTime) -> [Bool] { lowered.map { $0.1.state(from: $0.0.state(at: t)) != nil } }
-        let h = 1e-6
+        let h = 0x1p-20  // about a microsecond; a power of two keeps the instants around a frame exact
         let now = inEffect(local)
         guard now.contains(true) else { return .zeroRate(path.valueKind) }
         let before = MediaTime(local.seconds - h), after = MediaTime(local.seconds + h)
         let a = inEffect(before) == now ? before : local
         let b = inEffect(after) == now ? after : local
         guard b > a else { return .zeroRate(path.valueKind) }
-        return sample(a).rate(to: sample(b), over: b.seconds - a.seconds).scaledEntries(by: scale)
+        let (start, end) = (sample(a), sample(b))
+        if case let (.scalar(from), .scalar(to)) = (start, end), [.rotationX, .rotationY, .rotationZ].contains(path.component) {
+            // An angle read back from the matrix wraps at ±π; the turn it makes does not.
+            let change = to - from, turn = 2 * Double.pi
+            return .scalar((change - turn * (change / turn).rounded()) / (b.seconds - a.seconds) * scale)
+        }
+        return start.rate(to: end, over: b.seconds - a.seconds).scaledEntries(by: scale)
     }
 }

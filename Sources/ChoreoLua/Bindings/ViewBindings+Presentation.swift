@@ -6,19 +6,35 @@ import ChoreoCore
 ///     box.layer.presentation.opacity                       -- while a fade runs
 ///     box.layer.presentation:valueForKeyPath("transform.rotation.z")
 ///     container.layer.presentation.transition              -- nil, or {type=, subtype=, progress=}
+///     box.layer.presentation:velocity("position")          -- {x=, y=} in points per second
 ///
 /// It is a snapshot: keep it and it stays as it was. Values read from it are copies, and
-/// assigning any of its properties is an error (the model is what scripts set).
+/// assigning any of its properties is an error (the model is what scripts set). Its velocities
+/// (`Layer.presentationVelocity`) are computed when asked for, so they can be asked for only
+/// while the scene is still at the instant the snapshot was taken.
 final class LayerPresentation {
     let layer: Layer
     let properties: LayerProperties
     let transition: TransitionPresentation?
+    /// The scene's time when the snapshot was taken (nil outside a scene).
+    let time: MediaTime?
 
     init(_ layer: Layer) {
         self.layer = layer
         let frame = layer.presentationFrame
         properties = frame.properties
         transition = frame.transition
+        time = layer.scene?.currentTime
+    }
+
+    /// The velocity at `keyPath` at the snapshot's instant: an error once the scene has moved on.
+    func velocity(forKeyPath keyPath: String) throws -> AnimationValue {
+        if let time, let now = layer.scene?.currentTime, now != time {
+            throw BindingError(
+                "the presentation was taken at \(formatNumber(time.seconds)) s and the scene is now at "
+                    + "\(formatNumber(now.seconds)) s: read layer.presentation again for the velocity now")
+        }
+        return try layer.presentationVelocity(forKeyPath: keyPath)
     }
 }
 
@@ -45,7 +61,16 @@ extension ScriptHost {
 
         vm.register(LuaClass<LayerPresentation>(
             "Presentation",
-            methods: ["valueForKeyPath": { call in
+            methods: ["velocity": { call in
+                let presentation = try call.object(at: 1, as: LayerPresentation.self)
+                let keyPath = try call.string(at: 2, name: "keyPath")
+                if table.has(keyPath) && !Self.animatableLayerProperties.contains(keyPath) {
+                    throw BindingError(
+                        "\"\(keyPath)\" has no velocity: velocities are of animatable key paths (position, bounds.size, opacity, ...)")
+                }
+                call.push(try presentation.velocity(forKeyPath: keyPath), writeBack: nil)
+                return 1
+            }, "valueForKeyPath": { call in
                 let presentation = try call.object(at: 1, as: LayerPresentation.self)
                 let keyPath = try call.string(at: 2, name: "keyPath")
                 if table.has(keyPath) && !Self.animatableLayerProperties.contains(keyPath) {

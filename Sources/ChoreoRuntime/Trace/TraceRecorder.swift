@@ -14,26 +14,45 @@ import ChoreoCore
 /// Names are whatever scripts gave their views, so the output is made safe for them: JSON escapes
 /// every control character, CSV quotes fields per RFC 4180, and a name that an earlier view of
 /// the frame already has gets a suffix (`box`, `box#2`: see `traceNames`).
+///
+/// With `recordsVelocity` (`choreo trace --velocity`) each frame also records how fast each value
+/// changes, in units per second (`Layer.presentationVelocity`), laid out as the values are: in
+/// JSONL a `velocity` object after `views`, with the same views and key paths,
+///
+///     {"frame":3,"time":0.05,"views":{"box":{"position":{"x":60,"y":140}}},"velocity":{"box":{"position":{"x":100,"y":0}}}}
+///
+/// and in CSV one more column per value column, after all of them, named after it with
+/// `.velocity` (`box.position.x.velocity`). A transform's velocity is the rate of its entries,
+/// written as its value is (six `[a,b,c,d,tx,ty]` when the value is affine, else 16). Without it
+/// the trace is exactly as before.
 public final class TraceRecorder {
     public enum Format: String, CaseIterable, Sendable { case jsonl, csv }
 
     public let format: Format
     public let selection: TraceSelection
+    /// Whether each value's velocity is recorded too.
+    public let recordsVelocity: Bool
     private let write: (String) -> Void
     private var wroteHeader = false
 
     /// A recorder that hands each finished line (without newline) to `write`.
-    public init(format: Format = .jsonl, selection: TraceSelection = .all, write: @escaping (String) -> Void) {
+    public init(
+        format: Format = .jsonl, selection: TraceSelection = .all, recordsVelocity: Bool = false,
+        write: @escaping (String) -> Void
+    ) {
         self.format = format
         self.selection = selection
+        self.recordsVelocity = recordsVelocity
         self.write = write
     }
 
-    /// One recorded value: the view's trace name, the key path, the value.
+    /// One recorded value: the view's trace name, the key path, the value, and (when recorded)
+    /// its velocity's numbers in the value's layout.
     private struct Column {
         var view: String
         var keyPath: String
         var value: AnimationValue
+        var velocity: [Double] = []
     }
 
     /// Records one frame of `scene` (at the scene's current time).
@@ -48,7 +67,14 @@ public final class TraceRecorder {
                 guard let path = try? view.layer.resolveAnimatablePath(keyPath) else { continue }
                 let value = presentation.value(at: path)
                 try NonFiniteValueError.check(value, layer: name, property: keyPath, time: scene.currentTime.seconds)
-                columns.append(Column(view: name, keyPath: keyPath, value: value))
+                var column = Column(view: name, keyPath: keyPath, value: value)
+                if recordsVelocity {
+                    let velocity = view.layer.presentationVelocity(at: path)
+                    try NonFiniteValueError.check(
+                        velocity, layer: name, property: keyPath + ".velocity", time: scene.currentTime.seconds)
+                    column.velocity = Self.velocityComponents(velocity, laidOutAs: value)
+                }
+                columns.append(column)
             }
         }
         switch format {
@@ -56,11 +82,21 @@ public final class TraceRecorder {
         case .csv:
             if !wroteHeader {
                 wroteHeader = true
-                write((["frame", "time"] + columns.flatMap { csvNames($0) }).map(csvField).joined(separator: ","))
+                let names = columns.flatMap { csvNames($0) }
+                let velocityNames = recordsVelocity ? names.map { $0 + ".velocity" } : []
+                write((["frame", "time"] + names + velocityNames).map(csvField).joined(separator: ","))
             }
+            let velocities = recordsVelocity ? columns.flatMap { $0.velocity.map(formatTraceNumber) } : []
             write(([String(frame), formatNumber(scene.currentTime.seconds)]
-                + columns.flatMap { $0.value.components.map(formatTraceNumber) }).joined(separator: ","))
+                + columns.flatMap { $0.value.components.map(formatTraceNumber) } + velocities).joined(separator: ","))
         }
+    }
+
+    /// The numbers of `velocity` in the layout of `value`'s `components`: the same fields, and for
+    /// a transform the six affine entries when the value is affine (its 16 entries otherwise).
+    static func velocityComponents(_ velocity: AnimationValue, laidOutAs value: AnimationValue) -> [Double] {
+        guard case let .transform(rate) = velocity, case let .transform(transform) = value else { return velocity.components }
+        return transform.isAffine ? [rate.m11, rate.m12, rate.m21, rate.m22, rate.m41, rate.m42] : rate.entries
     }
 
     /// The named views below the scene's root view, depth first, back to front.
@@ -95,25 +131,35 @@ public final class TraceRecorder {
     }
 
     private func jsonLine(frame: Int, time: MediaTime, columns: [Column]) -> String {
-        var line = "{\"frame\":\(frame),\"time\":\(formatTraceNumber(time.seconds)),\"views\":{"
+        var line = "{\"frame\":\(frame),\"time\":\(formatTraceNumber(time.seconds)),\"views\":"
+        line += jsonViews(columns) { jsonValue($0.value.componentNames, $0.value.components) }
+        if recordsVelocity {
+            line += ",\"velocity\":" + jsonViews(columns) { jsonValue($0.value.componentNames, $0.velocity) }
+        }
+        return line + "}"
+    }
+
+    /// `{"view":{"keyPath":value,...},...}` with each column's value written by `value`.
+    private func jsonViews(_ columns: [Column], _ value: (Column) -> String) -> String {
+        var text = "{"
         var currentView: String?
         for column in columns {
             if column.view != currentView {
-                if currentView != nil { line += "}," }
-                line += "\(jsonString(column.view)):{"
+                if currentView != nil { text += "}," }
+                text += "\(jsonString(column.view)):{"
                 currentView = column.view
             } else {
-                line += ","
+                text += ","
             }
-            line += "\(jsonString(column.keyPath)):\(jsonValue(column.value))"
+            text += "\(jsonString(column.keyPath)):\(value(column))"
         }
-        if currentView != nil { line += "}" }
-        return line + "}}"
+        if currentView != nil { text += "}" }
+        return text + "}"
     }
 
-    private func jsonValue(_ value: AnimationValue) -> String {
-        let names = value.componentNames
-        let numbers = value.components.map(formatTraceNumber)
+    /// A value's numbers as JSON: a bare number, an object of its named fields, or an array.
+    private func jsonValue(_ names: [String], _ components: [Double]) -> String {
+        let numbers = components.map(formatTraceNumber)
         if names.isEmpty {
             return numbers.count == 1 ? numbers[0] : "[" + numbers.joined(separator: ",") + "]"
         }

@@ -22,6 +22,8 @@ struct TraceCommand: ParsableCommand {
     @Option(help: "Values to record: view.keyPath or keyPath items, comma-separated (default: position, bounds.size, opacity, transform, backgroundColor of every named view).")
     var props: String?
     @Option(help: "jsonl or csv.") var format: String = "jsonl"
+    @Flag(help: "Also record how fast each value changes, in units per second: in JSONL a \"velocity\" object after \"views\", in CSV a column NAME.velocity for each value column NAME, after the values.")
+    var velocity = false
     @Option(help: "Write to this file instead of standard output.") var out: String?
 
     func validate() throws {
@@ -35,7 +37,8 @@ struct TraceCommand: ParsableCommand {
         let selection = try props.map { try TraceSelection(parsing: $0) } ?? .all
         let file = try out.map { try OutputFile(path: $0) } ?? .standardOutput()
         let host = try script.makeHost(printsToStandardError: file.sharesStandardOutput)
-        let recorder = TraceRecorder(format: TraceRecorder.Format(rawValue: format)!, selection: selection) { file.writeLine($0) }
+        let recorder = TraceRecorder(
+            format: TraceRecorder.Format(rawValue: format)!, selection: selection, recordsVelocity: velocity) { file.writeLine($0) }
         host.engine.addFrameSink { try recorder.record(frame: $0.number, scene: $0.scene) }
         _ = try script.runHeadless(host)
         try file.finish()

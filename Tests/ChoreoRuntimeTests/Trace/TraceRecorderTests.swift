@@ -9,13 +9,18 @@ struct TraceRecorderTests {
         let box = View(name: "box", frame: Rect(x: 20, y: 100, width: 80, height: 80))
         scene.rootView.addSubview(box)
         scene.rootView.addSubview(View())  // unnamed: not traced
-        let fade = BasicAnimation(keyPath: "opacity")
-        fade.fromValue = .scalar(0)
-        fade.toValue = .scalar(1)
-        fade.timing.duration = 1
-        try box.layer.add(fade, forKey: "fade")
+        try box.layer.add(linear("opacity", 0, 1, duration: 1), forKey: "fade")
         scene.commit()
         return (scene, box)
+    }
+
+    /// A basic animation of a number, paced linearly.
+    private func linear(_ keyPath: String, _ from: Double, _ to: Double, duration: Double) -> BasicAnimation {
+        let animation = BasicAnimation(keyPath: keyPath)
+        animation.fromValue = .scalar(from)
+        animation.toValue = .scalar(to)
+        animation.timing.duration = MediaDuration(duration)
+        return animation
     }
 
     @Test("JSONL lines hold the frame, the time and each named view's chosen values")
@@ -49,6 +54,56 @@ struct TraceRecorderTests {
         scene.advance(to: 0.5)
         try recorder.record(frame: 30, scene: scene)
         #expect(lines == ["frame,time,box.opacity,box.position.x,box.position.y", "0,0,0,60,140", "30,0.5,0.5,60,140"])
+    }
+
+    @Test("With velocity, a velocity object after the views holds each value's rate in units per second")
+    func velocityJSONL() throws {
+        let (scene, _) = try scene()
+        var lines: [String] = []
+        let recorder = TraceRecorder(
+            selection: try TraceSelection(parsing: "box.opacity,position"), recordsVelocity: true, write: { lines.append($0) })
+        scene.advance(to: 0.25)
+        try recorder.record(frame: 15, scene: scene)
+        scene.advance(to: 1)
+        try recorder.record(frame: 60, scene: scene)
+        // The fade runs 0 → 1 in 1 s: 1 per second, and 0 once it has ended.
+        #expect(lines == [
+            #"{"frame":15,"time":0.25,"views":{"box":{"opacity":0.25,"position":{"x":60,"y":140}}},"#
+                + #""velocity":{"box":{"opacity":1,"position":{"x":0,"y":0}}}}"#,
+            #"{"frame":60,"time":1,"views":{"box":{"opacity":1,"position":{"x":60,"y":140}}},"#
+                + #""velocity":{"box":{"opacity":0,"position":{"x":0,"y":0}}}}"#,
+        ])
+    }
+
+    @Test("With velocity, CSV adds a .velocity column per value column after the values; transforms as their values")
+    func velocityCSV() throws {
+        let (scene, box) = try scene()
+        try box.layer.add(linear("transform.translation.x", 0, 100, duration: 2), forKey: "shift")
+        scene.commit()
+        var lines: [String] = []
+        let recorder = TraceRecorder(
+            format: .csv, selection: try TraceSelection(parsing: "box.opacity,box.transform"), recordsVelocity: true,
+            write: { lines.append($0) })
+        scene.advance(to: 0.5)
+        try recorder.record(frame: 30, scene: scene)
+        let names = (0..<6).map { "box.transform[\($0)]" }
+        #expect(lines == [
+            (["frame", "time", "box.opacity"] + names + ["box.opacity.velocity"] + names.map { $0 + ".velocity" })
+                .joined(separator: ","),
+            // tx moves 50 per second: the fifth entry of [a, b, c, d, tx, ty].
+            "30,0.5,0.5,1,0,0,1,25,0,1,0,0,0,0,50,0",
+        ])
+    }
+
+    @Test("A transform's velocity is written in its value's layout: six entries when affine, else 16")
+    func transformVelocityLayout() {
+        let rate = Transform3D(m11: 1, m12: 2, m13: 3, m14: 4, m21: 5, m22: 6, m23: 7, m24: 8,
+                               m31: 9, m32: 10, m33: 11, m34: 12, m41: 13, m42: 14, m43: 15, m44: 16)
+        #expect(TraceRecorder.velocityComponents(.transform(rate), laidOutAs: .transform(.identity)) == [1, 2, 5, 6, 13, 14])
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        #expect(TraceRecorder.velocityComponents(.transform(rate), laidOutAs: .transform(perspective)) == Array(1...16).map(Double.init))
+        #expect(TraceRecorder.velocityComponents(.point(Point(x: 3, y: 4)), laidOutAs: .point(.zero)) == [3, 4])
     }
 
     @Test("Bad --props items are rejected with the item named")
