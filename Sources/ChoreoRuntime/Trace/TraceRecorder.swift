@@ -62,10 +62,9 @@ public final class TraceRecorder {
     public func record(frame: Int, scene: Scene) throws(NonFiniteValueError) {
         var columns: [Column] = []
         for (name, view) in Self.traceNames(Self.namedViews(in: scene.rootView)) {
-            let presentation = view.layer.presentation
             for keyPath in selection.keyPaths(for: name) {
                 guard let path = try? view.layer.resolveAnimatablePath(keyPath) else { continue }
-                let value = presentation.value(at: path)
+                let value = view.layer.presentationValue(at: path)
                 try NonFiniteValueError.check(value, layer: name, property: keyPath, time: scene.currentTime.seconds)
                 var column = Column(view: name, keyPath: keyPath, value: value)
                 if recordsVelocity {
