@@ -5,22 +5,37 @@ extension Scenario {
     /// UIKit, the block records animations per animatable property: `position` (x and y in one
     /// point animation), `opacity` and `transform`, so the four animated values ride on three
     /// additive animations where frame-10k has four basic ones; the unit still counts four.
-    static func luaSceneScript(views: Int) -> String {
-        """
-        local scene = Scene.new{ width = 375, height = 667 }
-        local overshoot = "cubic-bezier(0.57,-0.4,0.96,0.87)"
-        for i = 0, \(views - 1) do
-          local view = View.new{ frame = { i % 100, i // 100, 10, 10 } }
-          scene.view:addSubview(view)
-          local layer = view.layer
-          layer:setValue(0, "position.x"); layer:setValue(0, "position.y")
-          layer:setValue(0, "opacity"); layer:setValue(0.5, "transform.scale")
-          View.animate{ duration = 10, curve = i % 2 == 0 and "easeInOut" or overshoot, animations = function()
-            layer:setValue(300, "position.x"); layer:setValue(500, "position.y")
-            layer:setValue(1, "opacity"); layer:setValue(1.5, "transform.scale")
-          end }
-        end
-        """
+    ///
+    /// `through` cuts the loop's body short for the set-up breakdown: `.views` makes and adds
+    /// the views only, `.values` sets their four values as well, `.animations` is the scene.
+    static func luaSceneScript(views: Int, through stage: LuaSceneStage = .animations) -> String {
+        let values = """
+
+              local layer = view.layer
+              layer:setValue(0, "position.x"); layer:setValue(0, "position.y")
+              layer:setValue(0, "opacity"); layer:setValue(0.5, "transform.scale")
+            """
+        let animation = """
+
+              View.animate{ duration = 10, curve = i % 2 == 0 and "easeInOut" or overshoot, animations = function()
+                layer:setValue(300, "position.x"); layer:setValue(500, "position.y")
+                layer:setValue(1, "opacity"); layer:setValue(1.5, "transform.scale")
+              end }
+            """
+        return """
+            local scene = Scene.new{ width = 375, height = 667 }
+            local overshoot = "cubic-bezier(0.57,-0.4,0.96,0.87)"
+            for i = 0, \(views - 1) do
+              local view = View.new{ frame = { i % 100, i // 100, 10, 10 } }
+              scene.view:addSubview(view)\(stage >= .values ? values : "")\(stage >= .animations ? animation : "")
+            end
+            """
+    }
+
+    /// How much of `luaSceneScript`'s loop body runs.
+    enum LuaSceneStage: Int, Comparable {
+        case views, values, animations
+        static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     }
 
     /// `luaSceneScript` with plain Lua tables for the scene, its views and their layers: the same

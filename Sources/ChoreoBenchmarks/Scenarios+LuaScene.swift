@@ -21,7 +21,9 @@ extension Scenario {
     ///   `ratio_frames_vs_lua_tweener` compares the 600 frames alone.
     /// - `tables_setup_s`: the scene script with plain Lua tables in place of views, layers and
     ///   `View.animate` (`luaTablesScript`). `setup_ratio` is Choreo's script (the top level and
-    ///   its commit) over it; each side's fastest of its runs.
+    ///   its commit) over it; each side's fastest of its runs. The script's parts, run alone:
+    ///   `setup_views_s` makes and adds the views, `setup_values_s` sets their values as well
+    ///   (`luaSceneScript(views:through:)`); the rest of `script_s` is `View.animate`.
     static let luaScene10k = Scenario(
         name: "lua-scene-10k",
         summary: "frame-10k built by a Lua script with View.animate, every value read, vs a pure-Lua tweener; ns per property-frame",
@@ -33,7 +35,9 @@ extension Scenario {
         let tweener = runLuaTweener(objects: views, frames: frames)
         let full = runLuaScene(views: views, frames: frames, reading: true)
         let bare = runLuaScene(views: views, frames: frames, reading: false)
-        let tables = (0..<3).map { _ in runLuaTables(objects: views) }.min()!
+        let tables = (0..<3).map { _ in topLevelSeconds(luaTablesScript(objects: views)) }.min()!
+        let viewsOnly = topLevelSeconds(luaSceneScript(views: views, through: .views))
+        let withValues = topLevelSeconds(luaSceneScript(views: views, through: .values))
         let choreoSetup = min(full.script, bare.script)
         let perPropertyFrame = { (seconds: Double) in seconds / propertyFrames * 1e9 }
         return (perPropertyFrame(full.total), [
@@ -43,6 +47,7 @@ extension Scenario {
             ("ratio_frames_vs_lua_tweener", tweener.frames / full.frames),
             ("host_s", full.host), ("script_s", choreoSetup), ("tables_setup_s", tables),
             ("setup_ratio", choreoSetup / tables),
+            ("setup_views_s", viewsOnly), ("setup_values_s", withValues),
         ])
     }
 
@@ -122,11 +127,11 @@ extension Scenario {
         return times
     }
 
-    /// Seconds of `luaTablesScript(objects:)`'s top level in a host of choreo's limits.
-    static func runLuaTables(objects: Int) -> Double {
+    /// Seconds of a script's top level (with its commit) in a host of choreo's limits.
+    static func topLevelSeconds(_ source: String) -> Double {
         let host = benchHost()
         let start = monotonicSeconds()
-        try! host.run(source: luaTablesScript(objects: objects), chunkName: "lua-tables.lua")
+        try! host.run(source: source, chunkName: "lua-scene-setup.lua")
         return monotonicSeconds() - start
     }
 }
