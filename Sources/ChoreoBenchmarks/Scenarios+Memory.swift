@@ -16,6 +16,7 @@ extension Scenario {
     /// differences between them (the process's whole growth, Lua heap and garbage included),
     /// `bytes_per_animated_view` the growth from 10,000 to 20,000 animated views.
     ///
+    /// `lua_*bytes_per_animated_view`: the Lua heap of the same scene run in this process.
     /// `object_*_bytes` are the heap blocks of one object of each kind made in this process
     /// (glibc's `malloc_usable_size`): what a view, its layer, an animation and a memory charge cost
     /// before any of them is animated; `*_layout_bytes` are value types' strides.
@@ -37,7 +38,22 @@ extension Scenario {
             ("peak_rss_mb", animated), ("empty_rss_mb", empty), ("views_rss_mb", still), ("animated_20k_rss_mb", doubled),
             ("bytes_per_view", bytes(still - empty)), ("bytes_per_animation", bytes(animated - still) / 2),
             ("bytes_per_animated_view", bytes(doubled - animated)),
-        ] + objectSizes())
+        ] + objectSizes() + luaHeapPerView(views: views))
+    }
+
+    /// The Lua heap per animated view after the memory scene's top level, as a run holds it and
+    /// after a full collection (what is live: the views' userdata, the object cache, references).
+    static func luaHeapPerView(views: Int) -> [(String, Double)] {
+        let host = benchHost()
+        let empty = host.vm.memoryInUse
+        try! host.run(source: memoryScript(views: views, animated: true), chunkName: "memory-10k.lua")
+        let held = host.vm.memoryInUse
+        host.vm.collectGarbage()
+        let live = host.vm.memoryInUse
+        return [
+            ("lua_bytes_per_animated_view", Double(held - empty) / Double(views)),
+            ("lua_live_bytes_per_animated_view", Double(live - empty) / Double(views)),
+        ]
     }
 
     /// A scene script of `views` views in a grid; `animated`: each in its own `View.animate` block
