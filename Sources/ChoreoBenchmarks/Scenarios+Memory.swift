@@ -121,6 +121,9 @@ extension Scenario {
             ("object_basic_animation_bytes", heap(animation)), ("object_memory_charge_bytes", heap(charge)),
             ("layer_properties_layout_bytes", Double(MemoryLayout<LayerProperties>.stride)),
             ("animation_value_layout_bytes", Double(MemoryLayout<AnimationValue>.stride)),
+            ("presentation_frame_layout_bytes", Double(MemoryLayout<PresentationFrame>.stride)),
+            ("media_timing_layout_bytes", Double(MemoryLayout<MediaTiming>.stride)),
+            ("time_mapping_layout_bytes", Double(MemoryLayout<TimeMapping>.stride)),
         ]
     }
 }
