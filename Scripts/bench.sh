@@ -5,7 +5,7 @@
 #
 #   Scripts/bench.sh                       every scenario
 #   Scripts/bench.sh bezier-solve lua-curve  only these
-#   RUNS=5 Scripts/bench.sh                runs per scenario (default 3; frame-100k: 1)
+#   RUNS=5 Scripts/bench.sh                runs per scenario (default 3; frame-100k, memory-10k: 1)
 #
 # The machine is usually noisy: read the ratios against the baselines measured in the same run
 # (ratio_*), not the absolute numbers.
@@ -14,8 +14,9 @@ cd "$(dirname "$0")/.."
 
 Scripts/setup.sh >/dev/null
 
-# The shipped plugins too: plugin-curves measures penner beside choreo-bench.
-for product in choreo-bench penner physics; do
+# The shipped plugins too: plugin-curves measures penner beside choreo-bench, and memory-10k
+# runs the choreo beside it.
+for product in choreo-bench choreo penner physics; do
   echo "== swift build -c release --product $product" >&2
   swift build -c release --product "$product" >&2
 done
@@ -33,7 +34,7 @@ results=.build/bench/results.jsonl
 : > "$results"
 for scenario in "${scenarios[@]}"; do
   runs=${RUNS:-3}
-  [[ ( "$scenario" == frame-100k || "$scenario" == soak ) && -z "${RUNS:-}" ]] && runs=1
+  [[ ( "$scenario" == frame-100k || "$scenario" == memory-10k || "$scenario" == soak ) && -z "${RUNS:-}" ]] && runs=1
   echo "== $scenario ($runs runs)" >&2
   "$bench" --scenario "$scenario" --runs "$runs" --json | tee -a "$results" >&2
 done

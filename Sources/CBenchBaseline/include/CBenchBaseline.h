@@ -35,6 +35,9 @@ double cbb_bezier_reference(double c1x, double c1y, double c2x, double c2y, doub
 /// traceback handler pushed, `lsx_pcall_handled`), not raw. Returns a negative number if the chunk fails.
 double cbb_lua_pcall_ns(const char *source, int sandboxed, const double *inputs, size_t mask, long count);
 
+/// The usable size of the heap block at `pointer` (glibc's malloc_usable_size); 0 for NULL.
+size_t cbb_heap_block_size(const void *pointer);
+
 /// Seconds of CLOCK_MONOTONIC.
 double cbb_monotonic_seconds(void);
 

@@ -20,6 +20,9 @@ public enum HostMemoryEstimate {
     public static let timer = 256
     /// Per keyframe value.
     public static let keyframeValue = MemoryLayout<AnimationValue>.stride
+    /// Per transform keyframe value besides: the heap box its matrix lives in (`AnimationValue`'s
+    /// indirect case: the matrix and the object header).
+    public static let keyframeTransformBox = MemoryLayout<Transform3D>.stride + 16
     /// Per path element.
     public static let pathElement = MemoryLayout<BezierPath.Element>.stride
     /// Per custom property a layer holds (`setValue(_:forKey:)`).
@@ -69,6 +72,7 @@ extension Animation {
         var bytes = HostMemoryEstimate.animation
         if let keyframe = self as? KeyframeAnimation {
             bytes += keyframe.values.count * HostMemoryEstimate.keyframeValue
+            bytes += keyframe.values.lazy.filter { $0.kind == .transform }.count * HostMemoryEstimate.keyframeTransformBox
             bytes += (keyframe.path?.elements.count ?? 0) * HostMemoryEstimate.pathElement
             let numbers = [keyframe.keyTimes?.count, keyframe.timingFunctions?.count, keyframe.tensionValues?.count,
                            keyframe.continuityValues?.count, keyframe.biasValues?.count]

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A scene test file found by discovery.
 public struct SceneTestFile: Hashable, Sendable {
@@ -49,11 +52,11 @@ public enum SceneTestDiscovery {
         var found: [String: SceneTestFile] = [:]
         for given in paths.isEmpty ? [defaultPath] : paths {
             let root = normalized(given)
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
                 throw SceneTestUsageError("no such file or directory: \(given)")
             }
-            if isDirectory.boolValue {
+            if isDirectory {
                 for relative in search(root, below: "") {
                     let file = SceneTestFile(path: root == "." ? relative : "\(root)/\(relative)", relativePath: relative)
                     found[file.path] = found[file.path] ?? file
@@ -78,9 +81,9 @@ public enum SceneTestDiscovery {
             case .typeDirectory?:
                 if name != "__snapshots__" { result += search(root, below: child) }
             case .typeRegular?, .typeSymbolicLink?:
-                var isDirectory: ObjCBool = false
+                var isDirectory = false
                 if name.hasSuffix(suffix), FileManager.default.fileExists(atPath: "\(root)/\(child)", isDirectory: &isDirectory),
-                   !isDirectory.boolValue {
+                   !isDirectory {
                     result.append(child)
                 }
             default:

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ChoreoRuntime
 
 /// Runs Lua scene tests headless: the library behind `choreo test` (DESIGN §5, "Scene tests").
@@ -85,11 +88,9 @@ public struct SceneTestRunner: Sendable {
         }
         let slots = ResultSlots(count: files.count)
         for _ in 0..<jobs {
-            let worker = Thread {
+            TestWorkers.start {
                 while let index = slots.nextIndex() { slots.store(runner.run(files[index]), at: index) }
             }
-            worker.stackSize = 16 << 20  // Lua and the host nest; do not depend on the platform default
-            worker.start()
         }
         return SceneTestReport(files: files.indices.map { index in
             let result = slots.wait(for: index)
@@ -121,7 +122,7 @@ public struct TestNameFilter: Sendable {
 
 /// The results of a parallel run, filled by the workers and read in order by the caller.
 private final class ResultSlots: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = TestCondition()
     private var results: [TestFileResult?]
     private var next = 0
 

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Orphaned golden images: PNG files in a test file's snapshot folder that no `expectImage` of
 /// the file used. When every test of the file ran and passed, they fail the file as one extra

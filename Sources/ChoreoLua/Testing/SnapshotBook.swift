@@ -1,5 +1,8 @@
 import ChoreoRuntime
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The golden traces of one test file: `__snapshots__/<test file name>/<name>.jsonl`, in the
 /// folder of the test file.
@@ -99,8 +102,17 @@ final class SnapshotBook {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw LuaCallError("expectTrace: cannot write \(path): \(error.localizedDescription)")
+            throw LuaCallError("expectTrace: cannot write \(path): \(Self.reason(error))")
         }
+    }
+
+    /// Why a write failed, in the system's words (`No such file or directory`) when the error
+    /// carries an errno.
+    private static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
+        }
+        return "\(error)"
     }
 }
 

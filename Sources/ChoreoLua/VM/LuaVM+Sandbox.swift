@@ -1,6 +1,9 @@
 import CLua
 import CLuaShim
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The host halves of the sandbox's `print` and `require` (the C halves are in CLuaShim's
 // sandbox.c): print's joined line goes to `printHandler`; require's loader finds, checks and
@@ -67,6 +70,6 @@ extension LuaVM {
             lsx_pop(state, 1)
             throw ModuleError(description: "module '\(name)' did not compile: \(message)")
         }
-        return String(relative.dropLast(4)).replacingOccurrences(of: "/", with: ".")
+        return String(relative.dropLast(4)).replacing("/", with: ".")
     }
 }

@@ -1,6 +1,9 @@
 import ChoreoCore
 import ChoreoPluginABI
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// A native plugin: a shared library exporting `choreo_plugin_entry` (choreo_plugin.h), loaded

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The plugins of a plugin path, ready for script hosts: native plugins loaded and checked,
 /// Lua plugins read (each `ScriptHost` runs them in its own Lua state, ChoreoLua), and every

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A plugin file found on the plugin path, before it is loaded.
 public struct PluginCandidate: Sendable, Equatable {
@@ -27,10 +30,10 @@ public struct PluginCandidate: Sendable, Equatable {
     /// The plugin a path names, for `choreo plugins check PATH`: a `.lua` file, a directory with
     /// a `plugin.lua`, or a shared library. Nil when it is none of these.
     public static func at(path: String) -> PluginCandidate? {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         let file = path.split(separator: "/").last.map(String.init) ?? path
-        if isDirectory.boolValue {
+        if isDirectory {
             let script = path + "/plugin.lua"
             guard FileManager.default.fileExists(atPath: script) else { return nil }
             return PluginCandidate(name: file, kind: .lua, path: script)
@@ -96,9 +99,9 @@ public struct PluginDiscovery: Sendable {
                                              isBuiltProduct: true))
                 continue
             }
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            if isDirectory {
                 // A folder is a plugin only with a plugin.lua inside (Plugins/penner holds sources).
                 if manager.fileExists(atPath: path + "/plugin.lua") {
                     found.append(PluginCandidate(name: file, kind: .lua, path: path + "/plugin.lua"))

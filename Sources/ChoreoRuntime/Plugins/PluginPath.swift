@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The directories plugins are found in, lowest precedence first (DESIGN §6):
 ///

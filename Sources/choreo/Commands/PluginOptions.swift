@@ -1,7 +1,10 @@
 import ArgumentParser
 import ChoreoLua
 import ChoreoRuntime
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--plugins DIR`: every command that runs scripts or uses curves takes it (DESIGN §6, §7).
 ///
@@ -15,8 +18,8 @@ struct PluginOptions: ParsableArguments {
 
     func validate() throws {
         for directory in directories {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
                 throw ValidationError("--plugins: no such directory: \(directory)")
             }
         }

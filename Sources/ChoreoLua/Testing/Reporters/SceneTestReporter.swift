@@ -44,6 +44,6 @@ public enum SceneTestReporterKind: String, CaseIterable, Sendable {
 func indented(_ text: String, by spaces: Int) -> String {
     let prefix = String(repeating: " ", count: spaces)
     return text.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { $0.isEmpty ? "" : prefix + $0.replacingOccurrences(of: "\t", with: "  ") }
+        .map { $0.isEmpty ? "" : prefix + $0.replacing("\t", with: "  ") }
         .joined(separator: "\n")
 }

@@ -60,7 +60,7 @@ public struct TAPReporter: SceneTestReporter {
     }
 
     private func escaped(_ description: String) -> String {
-        description.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
-            .replacingOccurrences(of: "\n", with: " ")
+        description.replacing("\\", with: "\\\\").replacing("#", with: "\\#")
+            .replacing("\n", with: " ")
     }
 }

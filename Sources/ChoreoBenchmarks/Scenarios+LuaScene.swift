@@ -1,0 +1,137 @@
+import ChoreoCore
+import ChoreoLua
+import ChoreoRuntime
+
+extension Scenario {
+    /// `lua-scene-10k`: the frame-10k scene built by a Lua script with `View.animate`, run the
+    /// way `choreo run` runs a scene (a `ScriptHost` with choreo's default limits, the script's
+    /// top level through `ScriptHost.run(source:chunkName:)`, then `engine.run` headless at 60 fps
+    /// for 10 s, then the deferred-error check); ns per property-frame over the whole run, the
+    /// script and the frames included (making the host is reported apart, `host_s`), with a frame sink that reads every animated
+    /// presentation value of every view each frame (position x and y, opacity, the transform's
+    /// scale), as `choreo render` and `choreo trace` do. `bare_ns` is the same run with nothing
+    /// read (a bare `choreo run`).
+    ///
+    /// Two baselines are measured in the same invocation, each in a `ScriptHost` of the same
+    /// limits (the same sandboxed Lua state, allocator cap and instruction hook):
+    /// - `lua_tweener_ns`: a hand-written pure-Lua tweener of the same scene
+    ///   (`luaTweenerScript`): one record per object, the four values computed each frame by a
+    ///   display link from the record's own start time, its curve solved in Lua (Newton, then
+    ///   bisection), every value read. `ratio_vs_lua_tweener` is its whole run over Choreo's;
+    ///   `ratio_frames_vs_lua_tweener` compares the 600 frames alone.
+    /// - `tables_setup_s`: the scene script with plain Lua tables in place of views, layers and
+    ///   `View.animate` (`luaTablesScript`). `setup_ratio` is Choreo's script (the top level and
+    ///   its commit) over it; each side's fastest of its runs. The script's parts, run alone:
+    ///   `setup_views_s` makes and adds the views, `setup_values_s` sets their values as well
+    ///   (`luaSceneScript(views:through:)`); the rest of `script_s` is `View.animate`.
+    static let luaScene10k = Scenario(
+        name: "lua-scene-10k",
+        summary: "frame-10k built by a Lua script with View.animate, every value read, vs a pure-Lua tweener; ns per property-frame",
+        unit: "ns/property-frame"
+    ) { size in
+        let views = size.scaled(10_000), frames = size.isQuick ? 6 : 600
+        let propertyFrames = Double(views * 4 * frames)
+        _ = benchHost()  // the process's first host pays one-time costs (metadata, pages): not either side's
+        let tweener = runLuaTweener(objects: views, frames: frames)
+        let full = runLuaScene(views: views, frames: frames, reading: true)
+        let bare = runLuaScene(views: views, frames: frames, reading: false)
+        let tables = (0..<3).map { _ in topLevelSeconds(luaTablesScript(objects: views)) }.min()!
+        let viewsOnly = topLevelSeconds(luaSceneScript(views: views, through: .views))
+        let withValues = topLevelSeconds(luaSceneScript(views: views, through: .values))
+        let choreoSetup = min(full.script, bare.script)
+        let perPropertyFrame = { (seconds: Double) in seconds / propertyFrames * 1e9 }
+        return (perPropertyFrame(full.total), [
+            ("bare_ns", perPropertyFrame(bare.total)), ("frames_ns", perPropertyFrame(full.frames)),
+            ("lua_tweener_ns", perPropertyFrame(tweener.total)), ("lua_tweener_frames_ns", perPropertyFrame(tweener.frames)),
+            ("ratio_vs_lua_tweener", tweener.total / full.total),
+            ("ratio_frames_vs_lua_tweener", tweener.frames / full.frames),
+            ("host_s", full.host), ("script_s", choreoSetup), ("tables_setup_s", tables),
+            ("setup_ratio", choreoSetup / tables),
+            ("setup_views_s", viewsOnly), ("setup_values_s", withValues),
+        ])
+    }
+
+    /// Seconds of one run: making the host, the script's top level (with its commit), the frames,
+    /// and the script and frames together (`total`: the host is the same for every side).
+    struct LuaRunTimes {
+        var host = 0.0, script = 0.0, frames = 0.0, total = 0.0
+    }
+
+    /// A `ScriptHost` as `choreo run` makes one (its default limits).
+    static func benchHost() -> ScriptHost {
+        try! ScriptHost(memoryLimit: 256 << 20, instructionLimit: 200_000_000, framesPerSecond: 60)
+    }
+
+    /// Runs `luaSceneScript(views:)` for `frames` frames; `reading`: a frame sink reads every
+    /// view's animated presentation values each frame (`presentedValues(of:)`).
+    static func runLuaScene(views: Int, frames: Int, reading: Bool) -> LuaRunTimes {
+        var times = LuaRunTimes()
+        let start = monotonicSeconds()
+        let host = benchHost()
+        let hostMade = monotonicSeconds()
+        try! host.run(source: luaSceneScript(views: views), chunkName: "lua-scene-10k.lua")
+        let scriptDone = monotonicSeconds()
+        var sink = 0.0
+        if reading {
+            let animated = host.engine.scene.rootView.subviews
+            host.engine.addFrameSink { _ in
+                for view in animated { sink += presentedValues(of: view) }
+            }
+        }
+        let report = try! host.engine.run(until: .time(Double(frames) / 60), fps: 60)
+        precondition(report.error == nil && report.frames >= frames, "lua-scene-10k: the run stopped early")
+        try! host.throwDeferredError()
+        let end = monotonicSeconds()
+        blackHole(sink)
+        times.host = hostMade - start
+        times.script = scriptDone - hostMade
+        times.frames = end - scriptDone
+        times.total = end - hostMade
+        return times
+    }
+
+    /// The sum of the four animated presentation values of `view` — position x and y, opacity
+    /// and the transform's scale (m11) — read as a renderer or a trace reads them.
+    ///
+    /// Reads through the public `layer.presentation` (a whole `LayerProperties` copy per view);
+    /// when `Layer` gains per-property reads from the evaluator's columns, this is the one place
+    /// to switch to them.
+    @inline(__always)
+    static func presentedValues(of view: View) -> Double {
+        let presentation = view.layer.presentation
+        return presentation.position.x + presentation.position.y + presentation.opacity + presentation.transform.m11
+    }
+
+    /// Runs `luaTweenerScript(objects:)` for `frames` frames in a host of choreo's limits.
+    static func runLuaTweener(objects: Int, frames: Int) -> LuaRunTimes {
+        var times = LuaRunTimes()
+        let start = monotonicSeconds()
+        let host = benchHost()
+        let hostMade = monotonicSeconds()
+        try! host.run(source: luaTweenerScript(objects: objects), chunkName: "lua-tweener.lua")
+        let scriptDone = monotonicSeconds()
+        let report = try! host.engine.run(until: .time(Double(frames) / 60), fps: 60)
+        precondition(report.error == nil && report.displayLinkCallbacks >= frames, "lua-tweener: the run stopped early")
+        try! host.throwDeferredError()
+        let end = monotonicSeconds()
+        // The last frame's values, checked against ChoreoCore's solver: the tweener did the work.
+        let progress = min(1, host.engine.now / 10)
+        let even = CubicBezierCurve.easeInOut.progress(at: progress)
+        let odd = try! CubicBezierCurve(0.57, -0.4, 0.96, 0.87).progress(at: progress)
+        let checked = try! host.vm.run(chunk: "return tweenerCheck(\(even), \(odd))", name: "lua-tweener-check.lua")
+        precondition(checked.first?.doubleValue == Double(objects), "lua-tweener: wrong values")
+        times.host = hostMade - start
+        times.script = scriptDone - hostMade
+        times.frames = end - scriptDone
+        times.total = end - hostMade
+        return times
+    }
+
+    /// Seconds of a script's top level (with its commit) in a host of choreo's limits.
+    static func topLevelSeconds(_ source: String) -> Double {
+        let host = benchHost()
+        let start = monotonicSeconds()
+        try! host.run(source: source, chunkName: "lua-scene-setup.lua")
+        return monotonicSeconds() - start
+    }
+}
