@@ -93,14 +93,21 @@ extension Scenario {
     /// The sum of the four animated presentation values of `view` — position x and y, opacity
     /// and the transform's scale (m11) — read as a renderer or a trace reads them.
     ///
-    /// Reads through the public `layer.presentation` (a whole `LayerProperties` copy per view);
-    /// when `Layer` gains per-property reads from the evaluator's columns, this is the one place
-    /// to switch to them.
+    /// Reads by key path (`Layer.presentationValue(at:)`, lookups in the evaluator's columns), as
+    /// the trace recorder does.
     @inline(__always)
     static func presentedValues(of view: View) -> Double {
-        let presentation = view.layer.presentation
-        return presentation.position.x + presentation.position.y + presentation.opacity + presentation.transform.m11
+        let layer = view.layer
+        var sum = 0.0
+        if case let .point(p) = layer.presentationValue(at: readPaths.position) { sum += p.x + p.y }
+        if case let .scalar(o) = layer.presentationValue(at: readPaths.opacity) { sum += o }
+        if case let .transform(t) = layer.presentationValue(at: readPaths.transform) { sum += t.m11 }
+        return sum
     }
+
+    /// The key paths `presentedValues(of:)` reads, resolved once.
+    static let readPaths = (
+        position: PropertyPath(.position), opacity: PropertyPath(.opacity), transform: PropertyPath(.transform))
 
     /// Runs `luaTweenerScript(objects:)` for `frames` frames in a host of choreo's limits.
     static func runLuaTweener(objects: Int, frames: Int) -> LuaRunTimes {

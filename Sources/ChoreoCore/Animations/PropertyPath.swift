@@ -39,12 +39,16 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
     let catalogueIndex: Int16
     /// The kind of value the path holds.
     public let valueKind: ValueKind
+    /// The numbers the path reaches as scalar slots, if any.
+    let slots: ScalarSlot.Form
 
     public init(_ property: Property, _ component: Component = .whole) {
         self.property = property
         self.component = component
         catalogueIndex = PropertyCatalogue.index(of: property).map(Int16.init) ?? -1
-        valueKind = component.valueKind(in: catalogueIndex >= 0 ? PropertyCatalogue.all[Int(catalogueIndex)].valueKind : .scalar)
+        let entry = catalogueIndex >= 0 ? PropertyCatalogue.all[Int(catalogueIndex)] : nil
+        valueKind = component.valueKind(in: entry?.valueKind ?? .scalar)
+        slots = ScalarSlot.Form(entry, component)
     }
 
     /// The property's declaration; nil for a custom property.

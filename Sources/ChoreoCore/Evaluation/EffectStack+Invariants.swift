@@ -16,6 +16,7 @@ extension Scene {
             live += 1
             precondition(layer.row == index, "row \(index) names a layer whose row is \(layer.row)")
             precondition(layer.listedIn === self, "a layer in the stack is not listed in its scene")
+            precondition(layer.stack === stack && layer.scene === self, "a layer in the stack names another scene")
             for cell in row.firstCell..<row.firstCell + row.slotCount {
                 let model = layer.model[stack.cellSlots[cell]]
                 precondition(stack.base[cell] == model || (stack.base[cell].isNaN && model.isNaN),
@@ -27,6 +28,7 @@ extension Scene {
                 precondition(stack.generalRows[row.general] != nil, "a living general row is missing")
             }
         }
+        precondition(stack.now == currentTime && stack.nowStamp == stamp, "the stack's clock is not the scene's")
         precondition(live == stack.liveRows, "the stack counts \(stack.liveRows) living rows, holds \(live)")
         var users = [Int](repeating: 0, count: stack.tracks.count)
         for (index, row) in stack.rows.enumerated() where stack.layers[index] != nil {

@@ -1,19 +1,19 @@
 /// Reading a row's presentation: lookups in the columns the frame computed.
 extension EffectStack {
     /// Row `index`'s properties and transition at the scene's current time.
-    func frame(row index: Int, of layer: Layer, in scene: Scene) -> PresentationFrame {
+    func frame(row index: Int, of layer: Layer) -> PresentationFrame {
         let general = rows[index].general
-        guard general >= 0 else { return PresentationFrame(properties: properties(row: index, of: layer, in: scene), transition: nil) }
+        guard general >= 0 else { return PresentationFrame(properties: properties(row: index, of: layer), transition: nil) }
         return generalRows[general]!.frame(
-            model: layer.model, localTime: layer.timeMapping.localTime(from: scene.currentTime), stamp: scene.stamp)
+            model: layer.model, localTime: layer.timeMapping.localTime(from: now), stamp: nowStamp)
     }
 
     /// Row `index`'s properties at the scene's current time: the model with the row's cells
     /// (and transform) written over it.
-    func properties(row index: Int, of layer: Layer, in scene: Scene) -> LayerProperties {
+    func properties(row index: Int, of layer: Layer) -> LayerProperties {
         let row = rows[index]
-        guard row.general < 0 else { return frame(row: index, of: layer, in: scene).properties }
-        makeCurrent(index, in: scene)
+        guard row.general < 0 else { return frame(row: index, of: layer).properties }
+        makeCurrent(index)
         var properties = layer.model
         for cell in row.firstCell..<row.firstCell + row.slotCount { properties[cellSlots[cell]] = values[cell] }
         if row.transform >= 0 {
@@ -24,11 +24,11 @@ extension EffectStack {
 
     /// The presentation value at `path` of row `index`: the model's for a property no effect
     /// writes, a cell (or two) for a number, and only for a whole rect or a transform part more.
-    func value(row index: Int, at path: PropertyPath, of layer: Layer, in scene: Scene) -> AnimationValue {
+    func value(row index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {
         let row = rows[index]
         guard row.touched.contains(path) else { return layer.model.value(at: path) }
-        if row.general >= 0 { return properties(row: index, of: layer, in: scene).value(at: path) }
-        makeCurrent(index, in: scene)
+        if row.general >= 0 { return properties(row: index, of: layer).value(at: path) }
+        makeCurrent(index)
         if let slot = ScalarSlot(path) { return .scalar(number(slot, in: row, model: layer.model)) }
         if let (first, second) = ScalarSlot.pair(path) {
             let (a, b) = (number(first, in: row, model: layer.model), number(second, in: row, model: layer.model))
@@ -36,9 +36,9 @@ extension EffectStack {
         }
         if path.property == .transform, path.component == .whole {
             guard row.transform >= 0 else { return .transform(layer.model.transform) }
-            return .transform(transforms[row.transform].transform(values[row.firstCell + row.slotCount]))
+            return transforms[row.transform].animationValue(values[row.firstCell + row.slotCount])
         }
-        return properties(row: index, of: layer, in: scene).value(at: path)
+        return properties(row: index, of: layer).value(at: path)
     }
 
     /// A number of a row of numbers: its cell's value, or the model's when no effect writes it.
@@ -50,8 +50,8 @@ extension EffectStack {
 
     /// Computes row `index` on its own if the last frame did not (it was laid out since).
     @inline(__always)
-    private func makeCurrent(_ index: Int, in scene: Scene) {
-        if !isCurrent(index, stamp: scene.stamp) { evaluateAlone(index, at: scene.currentTime, stamp: scene.stamp) }
+    private func makeCurrent(_ index: Int) {
+        if !isCurrent(index, stamp: nowStamp) { evaluateAlone(index, at: now, stamp: nowStamp) }
     }
 }
 

@@ -134,6 +134,11 @@ final class EffectStack {
     var soloStamps: [Int] = []
     var deadSteps = 0
 
+    /// The scene's current time and stamp (`Scene.advance` sets them), so that a read needs the
+    /// stack alone, not the scene.
+    var now = MediaTime.zero
+    var nowStamp = 0
+
     /// The scene stamp `values` were computed at (−1: never), and how many rows existed then.
     private(set) var stamp = -1
     private(set) var evaluatedRows = 0

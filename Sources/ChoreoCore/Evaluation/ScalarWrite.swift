@@ -105,9 +105,14 @@ final class TransformWrite {
     private let isAdditive: Bool
     /// The model's transform the write is over (a change of the model lays the row out anew).
     let model: Transform3D
-    /// The last number written and its transform.
-    private var lastValue = Double.nan
-    private var lastTransform = Transform3D.identity
+    /// The last few numbers written (a frame's rows sharing this write may sit on a few curves),
+    /// each with its transform and the transform as a value (whose box a read by key path then
+    /// shares instead of allocating one); replaced round robin, compared bit for bit.
+    private var recentValues = [Double](repeating: .nan, count: TransformWrite.memoSize)
+    private var recentTransforms = [Transform3D](repeating: .identity, count: TransformWrite.memoSize)
+    private var recentAnimationValues = [AnimationValue](repeating: .transform(.identity), count: TransformWrite.memoSize)
+    private var nextSlot = 0
+    private static var memoSize: Int { 4 }
 
     /// The write of `target` over `model`'s transform.
     init?(_ target: ScalarWrite.Target, isAdditive: Bool, model: Transform3D) {
@@ -136,10 +141,25 @@ final class TransformWrite {
     @inline(__always)
     func transform(_ value: Double) -> Transform3D {
         guard !value.isNaN else { return model }
-        if value.bitPattern == lastValue.bitPattern { return lastTransform }
+        return recentTransforms[slot(for: value)]
+    }
+
+    /// `transform(_:)` as an animation value.
+    @inline(__always)
+    func animationValue(_ value: Double) -> AnimationValue {
+        guard !value.isNaN else { return .transform(model) }
+        return recentAnimationValues[slot(for: value)]
+    }
+
+    /// The memo slot holding `value`'s transform, computed into the next slot if none does.
+    @inline(__always)
+    private func slot(for value: Double) -> Int {
+        for index in 0..<Self.memoSize where recentValues[index].bitPattern == value.bitPattern { return index }
+        let index = nextSlot
+        nextSlot = (nextSlot + 1) % Self.memoSize
         let transform = compute(value)
-        (lastValue, lastTransform) = (value, transform)
-        return transform
+        (recentValues[index], recentTransforms[index], recentAnimationValues[index]) = (value, transform, .transform(transform))
+        return index
     }
 
     private func compute(_ value: Double) -> Transform3D {

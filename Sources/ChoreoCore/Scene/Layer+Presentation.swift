@@ -6,20 +6,20 @@ extension Layer {
     /// - Complexity: a copy of the model and of the cells the layer's effects write; O(1) beyond
     ///   that once the frame is computed. Read one value with `presentationValue(at:)` instead.
     public var presentation: LayerProperties {
-        guard let scene, isAnimated else { return model }
-        return scene.stack.properties(row: currentRow(in: scene), of: self, in: scene)
+        guard let stack, isAnimated else { return model }
+        return stack.properties(row: currentRow(in: stack), of: self)
     }
 
     /// The transition running on the layer at the scene's current time, if any.
     public var presentationTransition: TransitionPresentation? {
-        guard let scene, isAnimated else { return nil }
-        return scene.stack.frame(row: currentRow(in: scene), of: self, in: scene).transition
+        guard let stack, isAnimated else { return nil }
+        return stack.frame(row: currentRow(in: stack), of: self).transition
     }
 
     /// Properties and transition at the scene's current time.
     public var presentationFrame: PresentationFrame {
-        guard let scene, isAnimated else { return PresentationFrame(properties: model, transition: nil) }
-        return scene.stack.frame(row: currentRow(in: scene), of: self, in: scene)
+        guard let stack, isAnimated else { return PresentationFrame(properties: model, transition: nil) }
+        return stack.frame(row: currentRow(in: stack), of: self)
     }
 
     /// The presentation value at `path` at the scene's current time: a lookup in the frame's
@@ -28,8 +28,8 @@ extension Layer {
     /// - Complexity: O(1) for numbers, points and sizes; a whole rect or a transform part
     ///   assembles the layer's presentation.
     public func presentationValue(at path: PropertyPath) -> AnimationValue {
-        guard let scene, isAnimated else { return model.value(at: path) }
-        return scene.stack.value(row: currentRow(in: scene), at: path, of: self, in: scene)
+        guard let stack, isAnimated else { return model.value(at: path) }
+        return stack.value(row: currentRow(in: stack), at: path, of: self)
     }
 
     /// The rate of change of the presentation value at `path`, in units per second of the
@@ -46,8 +46,8 @@ extension Layer {
     private var isAnimated: Bool { row >= 0 || !attached.isEmpty }
 
     /// The layer's row in the stack, laid out now if the animations changed since the last frame.
-    private func currentRow(in scene: Scene) -> Int {
-        if row < 0 { row = scene.stack.add(self, mapping: timeMapping) }
+    private func currentRow(in stack: EffectStack) -> Int {
+        if row < 0 { row = stack.add(self, mapping: timeMapping) }
         return row
     }
 

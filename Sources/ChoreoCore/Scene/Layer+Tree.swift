@@ -117,6 +117,7 @@ extension Layer {
     /// Forgets the scene in the whole subtree (its scene is going away).
     func detachFromEndingScene() {
         scene = nil
+        stack = nil
         row = -1
         for child in sublayers { child.detachFromEndingScene() }
     }
@@ -126,6 +127,7 @@ extension Layer {
         guard scene !== newScene else { return }
         if row >= 0 { listedIn?.unbatch(self) }
         scene = newScene
+        stack = newScene?.stack
         attachedAtCommit = newScene?.commitCount ?? .max
         if let newScene, !attached.isEmpty { newScene.listAnimated(self) }
         for child in sublayers { child.attach(to: newScene) }

@@ -14,20 +14,42 @@ enum ScalarSlot: CaseIterable {
     case strokeStart, strokeEnd, blurRadius
 
     /// The slot `path` names, or nil (transform components, colors, whole structs, custom keys).
+    @inline(__always)
     init?(_ path: PropertyPath) {
-        guard let slot = path.catalogueEntry?.scalarSlots[path.component] else { return nil }
+        guard case let .single(slot) = path.slots else { return nil }
         self = slot
     }
 }
 
 extension ScalarSlot {
     /// The two slots of a point or size `path` reaches as a whole (`position`, `bounds.size`).
+    @inline(__always)
     static func pair(_ path: PropertyPath) -> (ScalarSlot, ScalarSlot)? {
-        guard let entry = path.catalogueEntry,
-              let (first, second) = path.component.numericParts(in: entry.valueKind),
-              let a = entry.scalarSlots[first], let b = entry.scalarSlots[second]
-        else { return nil }
-        return (a, b)
+        guard case let .pair(first, second) = path.slots else { return nil }
+        return (first, second)
+    }
+
+    /// The numbers a key path reaches as slots, worked out once from the catalogue when a path
+    /// is made (`PropertyPath.slots`), so the frame loop and reads never look them up.
+    enum Form: Hashable, Sendable {
+        case none
+        case single(ScalarSlot)
+        case pair(ScalarSlot, ScalarSlot)
+
+        init(_ entry: AnimatableProperty?, _ component: PropertyPath.Component) {
+            guard let entry else {
+                self = .none
+                return
+            }
+            if let slot = entry.scalarSlots[component] {
+                self = .single(slot)
+            } else if let (first, second) = component.numericParts(in: entry.valueKind),
+                      let a = entry.scalarSlots[first], let b = entry.scalarSlots[second] {
+                self = .pair(a, b)
+            } else {
+                self = .none
+            }
+        }
     }
 }
 

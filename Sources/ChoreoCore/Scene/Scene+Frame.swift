@@ -13,6 +13,7 @@ extension Scene {
         guard time > currentTime || stamp == 0 else { return }
         currentTime = time
         stamp += 1
+        (stack.now, stack.nowStamp) = (time, stamp)
 
         let listed = animatedLayers
         animatedLayers.removeAll(keepingCapacity: true)
@@ -140,12 +141,15 @@ extension Scene {
         isDeliveringEvents = true
         defer { isDeliveringEvents = false }
         while !pendingEvents.isEmpty || !readyCompletions.isEmpty {
-            let events = pendingEvents.sorted { a, b in
+            // Sorted in place (the queue is taken, not copied): a frame where ten thousand
+            // animations start would otherwise hold the queue twice.
+            var events: [AnimationEvent] = []
+            swap(&events, &pendingEvents)
+            events.sort { a, b in
                 if a.time != b.time { return a.time < b.time }
                 if a.sequence != b.sequence { return a.sequence < b.sequence }
                 return a.kind == .didStart && b.kind != .didStart
             }
-            pendingEvents.removeAll()
             for event in events {
                 switch event.kind {
                 case .didStart: event.animation.delegate?.animationDidStart(event.animation)
