@@ -16,6 +16,10 @@ extension Scenario {
     /// differences between them (the process's whole growth, Lua heap and garbage included),
     /// `bytes_per_animated_view` the growth from 10,000 to 20,000 animated views.
     ///
+    /// One run per process (the default): Linux carries the spawning process's resident peak
+    /// into a child's `ru_maxrss`, so once this process has grown (a second run, or the Lua
+    /// measures below) a child reports at least that.
+    ///
     /// `lua_*bytes_per_animated_view`: the Lua heap of the same scene run in this process.
     /// `object_*_bytes` are the heap blocks of one object of each kind made in this process
     /// (glibc's `malloc_usable_size`): what a view, its layer, an animation and a memory charge cost
