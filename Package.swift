@@ -3,6 +3,11 @@
 // The layers (DESIGN.md §1) point down only: choreo → ChoreoRender, ChoreoLua → ChoreoRuntime → ChoreoCore.
 import PackageDescription
 
+/// `-enforce-exclusivity=unchecked` in release builds only (see the targets that use it).
+let releaseWithoutExclusivityChecks: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "Choreo",
     products: [
@@ -31,10 +36,17 @@ let package = Package(
         // The native plugin ABI: a plain C header (and its version query).
         .target(name: "ChoreoPluginABI"),
 
-        .target(name: "ChoreoCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "ChoreoRuntime", dependencies: ["ChoreoCore", "ChoreoPluginABI"]),
+        // Release builds of the core, the runtime and the bindings skip Swift's dynamic
+        // exclusivity checks (one on every access to a class's stored array or property in the
+        // frame loop, the reads and the bindings: a third of a frame's read time): debug builds,
+        // where every test runs, keep them.
+        .target(name: "ChoreoCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+                swiftSettings: releaseWithoutExclusivityChecks),
+        .target(name: "ChoreoRuntime", dependencies: ["ChoreoCore", "ChoreoPluginABI"],
+                swiftSettings: releaseWithoutExclusivityChecks),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "ChoreoLua", dependencies: ["ChoreoRuntime", "CLua", "CLuaShim"]),
+        .target(name: "ChoreoLua", dependencies: ["ChoreoRuntime", "CLua", "CLuaShim"],
+                swiftSettings: releaseWithoutExclusivityChecks),
         .target(name: "ChoreoRender", dependencies: ["ChoreoCore", "CCairo", "CGif"]),
         .executableTarget(name: "choreo", dependencies: [
             "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",

@@ -110,7 +110,13 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The path of the whole property this one is part of (`position` for `position.x`).
-    public var wholeProperty: PropertyPath { PropertyPath(property) }
+    public var wholeProperty: PropertyPath {
+        guard component != .whole else { return self }
+        return catalogueIndex >= 0 ? Self.wholePaths[Int(catalogueIndex)] : PropertyPath(property)
+    }
+
+    /// Each catalogue property's whole path, made once (a model change asks for it every time).
+    private static let wholePaths = PropertyCatalogue.all.map { PropertyPath($0.property) }
 
     /// The canonical key path string (`transform.rotation.z` for `transform.rotation`).
     public var description: String {

@@ -104,6 +104,8 @@ final class EffectStack {
     var tracks: [Track] = []
     var trackCurves: [TrackCurve] = []
     var trackIndex: [Track: Int32] = [:]
+    /// The track `trackNumber` returned last.
+    var lastTrack: Int32?
     /// Numbers the curves that are only themselves (`CurveIdentity.unique`).
     var uniqueCurves = 0
     /// Per track: how many living steps it paces (a track without any is not evaluated).
@@ -250,6 +252,15 @@ final class EffectStack {
     }
 
     func trackNumber(_ track: Track, _ curve: TrackCurve) -> Int32 {
+        // Rows laid out one after another mostly share their tracks: compare with the last one
+        // found before hashing the whole track.
+        if let lastTrack, tracks[Int(lastTrack)] == track { return lastTrack }
+        let index = lookUpTrack(track, curve)
+        lastTrack = index
+        return index
+    }
+
+    private func lookUpTrack(_ track: Track, _ curve: TrackCurve) -> Int32 {
         if let index = trackIndex[track] { return index }
         let index = Int32(tracks.count)
         tracks.append(track)
@@ -347,7 +358,7 @@ final class EffectStack {
         let old = (steps: steps, rows: rows, layers: layers, tracks: tracks, curves: trackCurves, values: values,
                    base: base, slots: cellSlots, transforms: transforms, eventChecks: eventChecks, general: generalRows,
                    solo: soloStamps, writes: transformWrites)
-        tracks = []; trackCurves = []; trackUsers = []; trackIndex = [:]; fractions = []; iterations = []
+        tracks = []; trackCurves = []; trackUsers = []; trackIndex = [:]; fractions = []; iterations = []; lastTrack = nil
         steps = []; base = []; values = []; cellSlots = []; transforms = []; generalRows = []; transformWrites = [:]
         rows = []; layers = []; eventChecks = []; soloStamps = []
         deadSteps = 0; liveRows = 0; stamp = -1; evaluatedRows = 0

@@ -6,8 +6,8 @@ extension Layer {
     /// - Complexity: a copy of the model and of the cells the layer's effects write; O(1) beyond
     ///   that once the frame is computed. Read one value with `presentationValue(at:)` instead.
     public var presentation: LayerProperties {
-        guard let stack, isAnimated else { return model }
-        return stack.properties(row: currentRow(in: stack), of: self)
+        guard let stackHandle, isAnimated else { return model }
+        return stackHandle._withUnsafeGuaranteedRef { stack in stack.properties(row: currentRow(in: stack), of: self) }
     }
 
     /// The transition running on the layer at the scene's current time, if any.
@@ -28,8 +28,8 @@ extension Layer {
     /// - Complexity: O(1) for numbers, points and sizes; a whole rect or a transform part
     ///   assembles the layer's presentation.
     public func presentationValue(at path: PropertyPath) -> AnimationValue {
-        guard let stack, isAnimated else { return model.value(at: path) }
-        return stack.value(row: currentRow(in: stack), at: path, of: self)
+        guard let stackHandle, isAnimated else { return model.value(at: path) }
+        return stackHandle._withUnsafeGuaranteedRef { stack in stack.value(row: currentRow(in: stack), at: path, of: self) }
     }
 
     /// The rate of change of the presentation value at `path`, in units per second of the

@@ -117,7 +117,7 @@ extension Layer {
     /// Forgets the scene in the whole subtree (its scene is going away).
     func detachFromEndingScene() {
         scene = nil
-        stack = nil
+        stackHandle = nil
         row = -1
         for child in sublayers { child.detachFromEndingScene() }
     }
@@ -127,7 +127,7 @@ extension Layer {
         guard scene !== newScene else { return }
         if row >= 0 { listedIn?.unbatch(self) }
         scene = newScene
-        stack = newScene?.stack
+        stackHandle = newScene.map { Unmanaged.passUnretained($0.stack) }
         attachedAtCommit = newScene?.commitCount ?? .max
         if let newScene, !attached.isEmpty { newScene.listAnimated(self) }
         for child in sublayers { child.attach(to: newScene) }
