@@ -78,9 +78,14 @@ public class Animation {
 public protocol AnimationDelegate: AnyObject {
     func animationDidStart(_ animation: Animation)
     func animationDidStop(_ animation: Animation, finished: Bool)
+    /// Whether `animationDidStart` does anything: a delegate that ignores starts (a view
+    /// animation block's completion, which waits for stops) spares the scene queueing ten
+    /// thousand start events when ten thousand views start at once. True unless said otherwise.
+    var receivesStartEvents: Bool { get }
 }
 
 extension AnimationDelegate {
+    public var receivesStartEvents: Bool { true }
     public func animationDidStart(_ animation: Animation) {}
     public func animationDidStop(_ animation: Animation, finished: Bool) {}
 }

@@ -21,8 +21,27 @@ public class BasicAnimation: PropertyAnimation {
     public var byValue: AnimationValue?
 
     /// The resolved ends (set when the animation is added).
-    var start = AnimationValue.scalar(0)
-    var end = AnimationValue.scalar(0)
+    var start: AnimationValue {
+        get { resolved?.start ?? fromValue ?? .scalar(0) }
+        set { setEnds(newValue, end) }
+    }
+    var end: AnimationValue {
+        get { resolved?.end ?? toValue ?? .scalar(0) }
+        set { setEnds(start, newValue) }
+    }
+
+    /// The resolved ends when they are not `fromValue` and `toValue` themselves: most animations
+    /// give both (every `View.animate` change does), and then keep no second copy of them.
+    private var resolved: ResolvedEnds?
+
+    private final class ResolvedEnds {
+        let start: AnimationValue, end: AnimationValue
+        init(_ start: AnimationValue, _ end: AnimationValue) { (self.start, self.end) = (start, end) }
+    }
+
+    private func setEnds(_ start: AnimationValue, _ end: AnimationValue) {
+        resolved = start == fromValue && end == toValue ? nil : ResolvedEnds(start, end)
+    }
 
     override func makeEmptyCopy() -> Animation { BasicAnimation(keyPath: keyPath) }
 
@@ -32,8 +51,7 @@ public class BasicAnimation: PropertyAnimation {
         fromValue = other.fromValue
         toValue = other.toValue
         byValue = other.byValue
-        start = other.start
-        end = other.end
+        resolved = other.resolved
     }
 
     override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
@@ -49,15 +67,15 @@ public class BasicAnimation: PropertyAnimation {
             throw ArgumentError(
                 parameter: "fromValue, toValue, byValue", requirement: "may not all be set (at most two)",
                 value: "all three")
-        case let (from?, to?, nil): (start, end) = (from, to)
-        case let (from?, nil, by?): (start, end) = (from, from + by)
-        case let (nil, to?, by?): (start, end) = (to - by, to)
-        case let (from?, nil, nil): (start, end) = (from, current())
-        case let (nil, to?, nil): (start, end) = (current(), to)
+        case (.some, .some, nil): resolved = nil
+        case let (from?, nil, by?): setEnds(from, from + by)
+        case let (nil, to?, by?): setEnds(to - by, to)
+        case let (from?, nil, nil): setEnds(from, current())
+        case let (nil, to?, nil): setEnds(current(), to)
         case let (nil, nil, by?):
             let now = current()
-            (start, end) = (now, now + by)
-        case (nil, nil, nil): (start, end) = (current(), layer.model.value(at: propertyPath))
+            setEnds(now, now + by)
+        case (nil, nil, nil): setEnds(current(), layer.model.value(at: propertyPath))
         }
     }
 

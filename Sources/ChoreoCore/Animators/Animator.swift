@@ -173,7 +173,7 @@ public final class Animator {
         animations: @escaping () -> Void, completion: ((AnimatorPosition) -> Void)? = nil
     ) throws(ArgumentError) -> Animator {
         let wait = try requireNonNegative(delay, "delay")
-        let animator = try Animator(scene: scene, duration: duration, curve: options.curve, animations: animations)
+        let animator = try Animator(scene: scene, duration: duration, curve: options.timingCurve, animations: animations)
         if let completion { animator.addCompletion(completion) }
         if ViewAnimationContext.innermostBlock(of: scene) != nil { animator.isInterruptible = false }
         // An inactive animator can always start.

@@ -2,11 +2,14 @@
 /// what is behind it. The content kinds of DESIGN §3; none of it animates by interpolation (a
 /// change shows at once, or through a transition), except the shape's stroke ends and the blur
 /// radius, which are layer properties.
+///
+/// The cases with content are `indirect`: every layer holds a `LayerContent`, and most hold
+/// none, so a layer keeps a pointer rather than room for the largest content inline.
 public enum LayerContent: Hashable, Sendable {
     case none
-    case text(TextContent)
-    case image(ImageContent)
-    case shape(ShapeContent)
+    indirect case text(TextContent)
+    indirect case image(ImageContent)
+    indirect case shape(ShapeContent)
     /// A blur of what lies behind the layer, with the layer's `blurRadius`.
     case blur
 }

@@ -120,8 +120,9 @@ extension Scene {
     }
 
     private func enqueue(_ kind: AnimationEvent.Kind, _ entry: AttachedAnimation, _ layer: Layer, at time: MediaTime) {
-        pendingEvents.append(AnimationEvent(
-            kind: kind, animation: entry.animation, layer: layer, key: entry.key, time: time, sequence: entry.sequence))
+        // A start nobody hears (no observer, a delegate that ignores starts) is not queued.
+        if kind == .didStart, eventObserver == nil, !(entry.animation.delegate?.receivesStartEvents ?? false) { return }
+        pendingEvents.append(AnimationEvent(kind: kind, entry: entry, layer: layer, time: time))
         if case .didStop = kind {
             for completion in entry.completions where completion.release() { readyCompletions.append(completion) }
             entry.completions = []

@@ -130,11 +130,15 @@ public struct AnimationEvent {
     }
 
     public let kind: Kind
-    /// The animation as attached (the layer's copy).
-    public let animation: Animation
+    /// The attachment the event is about (32 bytes an event: ten thousand views stopping in one
+    /// frame queue ten thousand of them).
+    let entry: AttachedAnimation
     public let layer: Layer
-    public let key: String?
     /// When it happened, in global time (for ordering; the frame may come later).
     public let time: MediaTime
-    let sequence: Int
+
+    /// The animation as attached (the layer's copy).
+    public var animation: Animation { entry.animation }
+    public var key: String? { entry.key }
+    var sequence: Int { entry.sequence }
 }

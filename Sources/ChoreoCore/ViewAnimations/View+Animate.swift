@@ -25,7 +25,7 @@ extension View {
         in scene: Scene, withDuration duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],
         curve: (any TimingCurve)? = nil, animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
     ) throws {
-        let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: curve ?? options.curve)
+        let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: curve ?? options.timingCurve)
         try runBlock(in: scene, timing: timing, completion: completion, animations)
     }
 
@@ -42,7 +42,7 @@ extension View {
         _ = try requireNonNegative(duration, "duration")
         let curve: any TimingCurve = duration > 0
             ? try SpringCurve(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialSpringVelocity)
-            : options.curve
+            : options.timingCurve
         let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: curve)
         try runBlock(in: scene, timing: timing, completion: completion, animations)
     }

@@ -25,7 +25,7 @@ extension View {
         // A transition has its own duration and curve; it starts with an enclosing block.
         let outer = ViewAnimationContext.innermostBlock(of: scene)
         let delay = outer.map { $0.isAnimated ? $0.timing.delay : 0 } ?? 0
-        let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: options.curve)
+        let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: options.timingCurve)
         let tracker = ViewAnimationCompletion(handler: completion)
         let suspended = outer?.suspendsAnimations ?? false
         let animates = duration > 0 && !suspended
@@ -39,7 +39,7 @@ extension View {
                 transition.timing.beginTime = view.layer.timeMapping.localTime(from: scene.currentTime) + MediaDuration(delay)
                 transition.timing.fillMode = .backwards
             }
-            transition.timingFunction = options.curve
+            transition.timingFunction = options.timingCurve
             transition.delegate = tracker
             tracker.expect()
             do {

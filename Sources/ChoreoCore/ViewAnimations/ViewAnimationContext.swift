@@ -43,6 +43,9 @@ final class ViewAnimationCompletion: AnimationDelegate {
     /// Counts one more animation to wait for (call before adding it).
     func expect() { pending += 1 }
 
+    /// A block's completion waits for stops only.
+    var receivesStartEvents: Bool { false }
+
     /// The block has added all its animations; with none outstanding and none ever added, the
     /// handler runs at the scene's next frame (UIKit: the next turn of the run loop).
     func seal(in scene: Scene) {

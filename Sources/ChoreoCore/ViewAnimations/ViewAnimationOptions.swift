@@ -102,6 +102,22 @@ public struct ViewAnimationOptions: OptionSet, Hashable, Sendable {
         }
     }
 
+    /// `curve` as a timing curve, the same one for every block that selects it: a cubic is too
+    /// large to sit inside `any TimingCurve`, so each conversion would box a copy, and every
+    /// animation a block makes keeps its block's curve (10,000 blocks, 2 MB of boxes).
+    public var timingCurve: any TimingCurve {
+        switch (rawValue & Self.curveMask) >> 16 {
+        case 1: Self.boxedCurves.easeIn
+        case 2: Self.boxedCurves.easeOut
+        case 3: Self.boxedCurves.linear
+        default: Self.boxedCurves.easeInOut
+        }
+    }
+
+    private static let boxedCurves: (easeIn: any TimingCurve, easeOut: any TimingCurve, linear: any TimingCurve,
+                                     easeInOut: any TimingCurve) =
+        (CubicBezierCurve.easeIn, CubicBezierCurve.easeOut, CubicBezierCurve.linear, CubicBezierCurve.easeInOut)
+
     /// The transition the transition field selects, nil for transitionNone.
     public var transition: TransitionAnimation.Kind? {
         switch (rawValue & Self.transitionMask) >> 20 {

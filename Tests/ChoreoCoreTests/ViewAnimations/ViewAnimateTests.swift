@@ -376,4 +376,27 @@ struct ViewAnimateTests {
         scene.advance(to: 1)
         #expect(box.layer.presentation.transform.m11 == 0)
     }
+
+    @Test("A block's starts go to an event observer when there is one, and its stops always reach the completion")
+    func startsReachObservers() throws {
+        for observing in [false, true] {
+            let (scene, box) = makeScene()
+            var seen: [String] = []
+            if observing {
+                scene.eventObserver = { event in
+                    switch event.kind {
+                    case .didStart: seen.append("start \(event.key ?? "")")
+                    case .didStop(let finished): seen.append("stop \(event.key ?? "") \(finished)")
+                    }
+                }
+            }
+            var finished: Bool?
+            try View.animate(in: scene, withDuration: 1, animations: { box.center.x = 150 }, completion: { finished = $0 })
+            let key = try #require(box.layer.animationKeys().first)
+            scene.advance(to: 0.5)
+            scene.advance(to: 1)
+            #expect(finished == true)
+            #expect(seen == (observing ? ["start \(key)", "stop \(key) true"] : []))
+        }
+    }
 }
