@@ -74,7 +74,9 @@ extension ScriptHost {
     /// (`Engine.turnDidBegin`), and deferred calls that ran away end the engine's run there
     /// (other kept errors wait for the host, as before).
     func installTurns() {
-        engine.turnDidBegin = { [weak vm] in vm?.armBudget() }
+        // Unowned, not weak: a weak reference gives the VM a side table, and every host call's
+        // retain of the VM then takes the slow path. The host clears it when it goes (`deinit`).
+        engine.turnDidBegin = { [unowned vm] in vm.armBudget() }
         engine.takeEventFailure = { [deferredErrorSlot] in
             guard deferredErrorSlot.endsRun else { return nil }
             defer {

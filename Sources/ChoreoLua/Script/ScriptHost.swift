@@ -67,7 +67,10 @@ public final class ScriptHost {
         loadPlugins(plugins)
     }
 
-    deinit { vm.close() }
+    deinit {
+        engine.turnDidBegin = nil
+        vm.close()
+    }
 
     /// Runs a script's top level (at engine time 0, like `viewDidAppear`), commits, and returns
     /// the scene it set up: the one it returns, else the first it created, else the engine's.
