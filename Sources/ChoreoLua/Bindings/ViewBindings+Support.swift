@@ -58,8 +58,16 @@ struct ScriptPropertyTable<Object: AnyObject> {
     /// settable names); they are applied in this table's order, whatever order the script wrote them in.
     func apply(_ options: LuaTableArgument?, to object: Object, allowed: [String]) throws {
         guard let options else { return }
-        try options.checkKeys(allowed: allowed, of: "property")
-        for name in names where allowed.contains(name) {
+        // The table's own keys (a constructor gives a few), checked as `checkKeys` does, then
+        // applied in this table's order: no lookup of every settable name in every table.
+        var given: [String] = []
+        for key in options.keys {
+            guard case .name(let name) = key, allowed.contains(name) else {
+                throw UnknownKeyError(key: key.description, owner: "property", valid: allowed)
+            }
+            given.append(name)
+        }
+        for name in names where given.contains(name) {
             let value = options.value(.name(name))
             if !value.isNil { try set(object, name, value) }
         }

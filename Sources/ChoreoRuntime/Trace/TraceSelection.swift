@@ -29,7 +29,7 @@ public struct TraceSelection: Sendable {
             let item = raw.trimmingSpaces()
             guard !item.isEmpty else { continue }
             let head = String(item.prefix { $0 != "." })
-            if (try? PropertyPath(parsing: head)).map({ if case .custom = $0.property { false } else { true } }) == true {
+            if PropertyCatalogue.named(head) != nil {
                 _ = try PropertyPath(parsing: item)
                 items.append(Item(view: nil, keyPath: item))
             } else {
