@@ -1,6 +1,10 @@
-/// What one attached animation contributes to its layer, lowered once from the animation: a
-/// target, whether it adds to what is below it, the time stages between the attached animation
-/// and this contribution (a group's children), and a sampler that answers value and velocity.
+/// What one attached animation contributes to its layer: a target, whether it adds to what is
+/// below it, the time stages between the attached animation and this contribution (a group's
+/// children), and a sampler that answers value and velocity.
+///
+/// Lowered from the attached copy (which nothing changes after it is added) when its layer's row
+/// is laid out: once per change of the layer's animations, model, timing or place, not per
+/// frame. A row of numbers keeps only its steps; a general row keeps its effects.
 ///
 /// Every animation kind lowers to effects (`Animation.lower(into:)`); the scene's `EffectStack`
 /// is the one evaluator that composes them, frame after frame, in the order they were added:

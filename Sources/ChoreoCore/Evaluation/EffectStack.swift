@@ -22,7 +22,7 @@
 ///   (`GeneralRow`): springs, keyframes, group children, colors, rects, transitions.
 ///
 /// A row is laid out at the first frame (or read) after its layer's animations, model, timing
-/// or place in the tree changed; any such change kills the old row (`Scene.unbatch`). Dead rows
+/// or place in the tree changed; any such change kills the old row (`Scene.forgetRow(of:)`). Dead rows
 /// are computed (harmless arithmetic on their own cells) until their steps outnumber the living
 /// ones, then compacted away. `checkInvariants()` states what must hold between frames.
 final class EffectStack {

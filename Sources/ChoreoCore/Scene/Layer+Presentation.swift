@@ -54,7 +54,7 @@ extension Layer {
     /// Forgets the layer's row (its animations, model, timing or place changed) and the next
     /// event time (and, when timing or the tree changed, the time mappings of the subtree).
     func invalidatePresentation(subtree: Bool) {
-        if row >= 0 { listedIn?.unbatch(self) }
+        if row >= 0 { listedIn?.forgetRow(of: self) }
         nextEventCheck = MediaTime(-Double.infinity)
         if subtree {
             cachedTimeMapping = nil

@@ -125,7 +125,7 @@ extension Layer {
     /// Joins (or leaves) a scene with the whole subtree, registering attached animations.
     func attach(to newScene: Scene?) {
         guard scene !== newScene else { return }
-        if row >= 0 { listedIn?.unbatch(self) }
+        if row >= 0 { listedIn?.forgetRow(of: self) }
         scene = newScene
         stackHandle = newScene.map { Unmanaged.passUnretained($0.stack) }
         attachedAtCommit = newScene?.commitCount ?? .max

@@ -42,7 +42,7 @@ extension Scene {
     }
 
     /// `collectEvents` for the layers with rows whose next event may be due; a layer whose
-    /// animations change loses its row (`unbatch`) and is listed again (the next frame drops it
+    /// animations change loses its row (`forgetRow(of:)`) and is listed again (the next frame drops it
     /// from `animatedLayers` if it has none left).
     private func collectStackEvents(at time: MediaTime) {
         var index = 0

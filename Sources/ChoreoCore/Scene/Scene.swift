@@ -103,7 +103,7 @@ public final class Scene {
 
     /// Takes a layer's row out of the stack, back to `animatedLayers` to be laid out anew (or out
     /// of the scene's lists, when it has no animation left).
-    func unbatch(_ layer: Layer) {
+    func forgetRow(of layer: Layer) {
         stack.kill(layer.row)
         layer.row = -1
         if layer.attached.isEmpty {

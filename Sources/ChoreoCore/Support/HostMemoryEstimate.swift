@@ -12,7 +12,7 @@ public enum HostMemoryEstimate {
     public static let view = 2_048
     /// A standalone layer.
     public static let layer = 1_536
-    /// A scene: its root view, frame context, animation batch and transaction state.
+    /// A scene: its root view, effect stack and transaction state.
     public static let scene = 8_192
     /// An animation object, before its keyframe values, key times and path.
     public static let animation = 512
