@@ -44,8 +44,15 @@ struct FrameBatchTests {
         for (index, layer) in layers.enumerated() where layer.scene === scene {
             let reference = composedPresentation(layer, at: layer.timeMapping.localTime(from: scene.currentTime))
             #expect(layer.presentation == reference, "layer \(index) \(label)")
+            // A read by key path (a lookup in the columns) is the whole presentation's value.
+            for path in Self.keyPaths where layer.presentationValue(at: path) != reference.value(at: path) {
+                Issue.record("layer \(index) \(label): \(path) reads \(layer.presentationValue(at: path)), not \(reference.value(at: path))")
+            }
         }
     }
+
+    /// Every key path of every catalogue property.
+    private static let keyPaths = PropertyCatalogue.keyPaths.map { try! PropertyPath(parsing: $0) }
 
     @Test("Two hundred layers under three timed parents match the reference through every kind of change")
     func layersJoinAndLeave() throws {
