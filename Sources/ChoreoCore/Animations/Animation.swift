@@ -91,7 +91,25 @@ extension AnimationDelegate {
 }
 
 /// What a layer shows at one instant: its properties, and the transition running on it.
+///
+/// The transition (two subtree snapshots, over a kilobyte) is held in a box: most frames have
+/// none, and a frame is copied on every read.
 public struct PresentationFrame {
     public var properties: LayerProperties
-    public var transition: TransitionPresentation?
+    public var transition: TransitionPresentation? {
+        get { transitionBox?.value }
+        set { transitionBox = newValue.map(TransitionBox.init) }
+    }
+    private var transitionBox: TransitionBox?
+
+    public init(properties: LayerProperties, transition: TransitionPresentation?) {
+        self.properties = properties
+        transitionBox = transition.map(TransitionBox.init)
+    }
+}
+
+/// `PresentationFrame.transition`'s box (immutable: a change makes a new one).
+private final class TransitionBox: Sendable {
+    let value: TransitionPresentation
+    init(_ value: TransitionPresentation) { self.value = value }
 }

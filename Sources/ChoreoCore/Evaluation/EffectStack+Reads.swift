@@ -12,7 +12,10 @@ extension EffectStack {
     /// (and transform) written over it.
     func properties(row index: Int, of layer: Layer) -> LayerProperties {
         let row = rows[index]
-        guard row.general < 0 else { return frame(row: index, of: layer).properties }
+        guard row.general < 0 else {
+            return generalRows[row.general]!.properties(
+                model: layer.model, localTime: layer.timeMapping.localTime(from: now), stamp: nowStamp)
+        }
         makeCurrent(index)
         var properties = layer.model
         for cell in row.firstCell..<row.firstCell + row.slotCount { properties[cellSlots[cell]] = values[cell] }

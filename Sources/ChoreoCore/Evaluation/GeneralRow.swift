@@ -11,13 +11,23 @@ final class GeneralRow {
 
     /// The presentation at scene stamp `stamp` (local time `localTime`), computed once per stamp.
     func frame(model: LayerProperties, localTime: MediaTime, stamp: Int) -> PresentationFrame {
-        if self.stamp != stamp {
-            frame.properties = model
-            frame.transition = nil
-            Self.compose(effects, onto: &frame, at: localTime)
-            self.stamp = stamp
-        }
+        update(model: model, localTime: localTime, stamp: stamp)
         return frame
+    }
+
+    /// `frame(model:localTime:stamp:)`'s properties alone, without copying the transition's
+    /// snapshots out.
+    func properties(model: LayerProperties, localTime: MediaTime, stamp: Int) -> LayerProperties {
+        update(model: model, localTime: localTime, stamp: stamp)
+        return frame.properties
+    }
+
+    private func update(model: LayerProperties, localTime: MediaTime, stamp: Int) {
+        guard self.stamp != stamp else { return }
+        frame.properties = model
+        frame.transition = nil
+        Self.compose(effects, onto: &frame, at: localTime)
+        self.stamp = stamp
     }
 
     /// Composes `effects` onto `frame` at the layer's `localTime`: each effect in effect samples
