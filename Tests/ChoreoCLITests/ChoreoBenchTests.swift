@@ -22,8 +22,8 @@ struct ChoreoBenchTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readAllRetryingInterrupts()
+        let errors = err.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }

@@ -25,8 +25,8 @@ struct ChoreoCommand {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readAllRetryingInterrupts()
+        let errData = err.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return ChoreoCommand(
             status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),

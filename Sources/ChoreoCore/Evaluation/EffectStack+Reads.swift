@@ -37,6 +37,13 @@ extension EffectStack {
             let (a, b) = (number(first, in: row, model: layer.model), number(second, in: row, model: layer.model))
             return path.valueKind == .point ? .point(Point(x: a, y: b)) : .size(Size(width: a, height: b))
         }
+        if let (a, b, c, d) = ScalarSlot.quad(path) {
+            let model = layer.model
+            let (p, q, r, t) = (number(a, in: row, model: model), number(b, in: row, model: model),
+                                number(c, in: row, model: model), number(d, in: row, model: model))
+            return path.valueKind == .rect ? .rect(Rect(x: p, y: q, width: r, height: t))
+                : .color(Color(red: p, green: q, blue: r, alpha: t))
+        }
         if path.property == .transform, path.component == .whole {
             guard row.transform >= 0 else { return .transform(layer.model.transform) }
             return transforms[row.transform].animationValue(values[row.firstCell + row.slotCount])

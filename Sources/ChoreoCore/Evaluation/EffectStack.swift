@@ -5,13 +5,14 @@
 /// A layer's attached animations are lowered into effects (`Animation.lower(into:stages:)`) when
 /// its row is laid out. A row is one of two kinds:
 ///
-/// - **numbers** (the number kernel): every effect is a `ScalarWrite` and at most one writes the
-///   transform. At ten thousand layers a frame is bound by memory, not arithmetic, so these rows
+/// - **numbers** (the number kernel): every effect is a `ScalarWrite` (a basic animation of
+///   numbers, points, sizes, rects, colors, a transform component or a whole transform) and at
+///   most one writes the transform. At ten thousand layers a frame is bound by memory, not arithmetic, so these rows
 ///   keep what the numbers need in a few dense arrays (structure of arrays):
 ///   - tracks: the distinct (timing, time mapping, curve) of the effects, whose timing state and
 ///     curve value are computed once per frame for all the effects that share them (a cubic
 ///     without dynamic dispatch; a Lua curve once per track, not per effect);
-///   - steps: one per number an effect writes (a point writes two): its track, its from and to
+///   - steps: one per number an effect writes (a point writes two, a color four): its track, its from and to
 ///     values and the cell it writes, in composition order per row;
 ///   - cells: one per number a row's effects touch, and one for its transform (a component's
 ///     value, or a whole transform's curve fraction), holding the model's value (`base`) and,
@@ -19,7 +20,7 @@
 ///   A frame is a loop over the tracks, a copy of `base` into `values` and a loop over the steps.
 /// - **general** (the general kernel): the row's effects, each sampled (`EffectSampler`) and
 ///   composed onto the model in order, once per frame when the row is first read
-///   (`GeneralRow`): springs, keyframes, group children, colors, rects, transitions.
+///   (`GeneralRow`): springs, keyframes, group children, transitions, custom properties.
 ///
 /// A row is laid out at the first frame (or read) after its layer's animations, model, timing
 /// or place in the tree changed; any such change kills the old row (`Scene.forgetRow(of:)`). Dead rows
@@ -180,7 +181,7 @@ final class EffectStack {
         for (timing, effect) in lowered {
             guard let write = ScalarWrite(effect) else { return nil }
             touched.insert(effect.target)
-            if let second = write.second, !slots.contains(second.slot) { slots.append(second.slot) }
+            for number in write.rest where !slots.contains(number.slot) { slots.append(number.slot) }
             switch write.target {
             case .slot(let slot): if !slots.contains(slot) { slots.append(slot) }
             case .transform, .wholeTransform:
@@ -220,8 +221,8 @@ final class EffectStack {
             }
             steps.append(Step(from: write.from, to: write.to, cell: cell, track: track,
                               isAdditive: isAdditive, isCumulative: write.isCumulative))
-            if let second = write.second {
-                steps.append(Step(from: second.from, to: second.to, cell: firstCell + slots.firstIndex(of: second.slot)!,
+            for number in write.rest {
+                steps.append(Step(from: number.from, to: number.to, cell: firstCell + slots.firstIndex(of: number.slot)!,
                                   track: track, isAdditive: write.isAdditive, isCumulative: write.isCumulative))
             }
         }

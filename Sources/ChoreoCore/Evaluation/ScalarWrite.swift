@@ -1,9 +1,10 @@
 /// An effect the stack's number kernel evaluates: a basic animation of one number between two
 /// numbers — a number a key path reaches directly (`ScalarSlot`), or a numeric transform
-/// component (`transform.scale`, `transform.rotation.z`) — or of a point or size as two such
-/// numbers (`position`, `bounds.size`, whose second number is `second`: points and sizes
-/// interpolate, add and accumulate component by component), or a whole transform between two
-/// transforms sampled at the curve's fraction (what `View.animate` makes of a transform change).
+/// component (`transform.scale`, `transform.rotation.z`) — or of a point, size, rect or color as
+/// two or four such numbers (`position`, `bounds.size`, `bounds`, `backgroundColor`: the rest of
+/// them in `rest`; these values interpolate, add and accumulate component by component), or a
+/// whole transform between two transforms sampled at the curve's fraction (what `View.animate`
+/// makes of a transform change).
 ///
 /// The arithmetic is `InterpolationSampler`'s, number by number, so a layer gives the same bits
 /// whichever kernel composes it.
@@ -17,17 +18,17 @@ struct ScalarWrite {
 
     let target: Target
     let from: Double, to: Double
-    /// The y (or height) of a point (or size).
-    let second: (slot: ScalarSlot, from: Double, to: Double)?
+    /// The other numbers of a point, size, rect or color.
+    let rest: [(slot: ScalarSlot, from: Double, to: Double)]
     let isAdditive: Bool, isCumulative: Bool
     let curve: (any TimingCurve)?
 
     /// The number form of `effect`, or nil when it needs the general kernel (springs, keyframes,
-    /// group children, colors, rects, cumulative transforms, custom keys, transitions).
+    /// group children, cumulative transforms, custom keys, transitions).
     init?(_ effect: Effect) {
         guard effect.stages.isEmpty, case let .property(path) = effect.target,
               let sampler = effect.sampler as? InterpolationSampler else { return nil }
-        var second: (slot: ScalarSlot, from: Double, to: Double)?
+        var rest: [(slot: ScalarSlot, from: Double, to: Double)] = []
         switch (sampler.from, sampler.to) {
         case let (.scalar(a), .scalar(b)):
             (from, to) = (a, b)
@@ -40,17 +41,25 @@ struct ScalarWrite {
             }
         case let (.point(a), .point(b)):
             guard let (x, y) = ScalarSlot.pair(path) else { return nil }
-            (from, to, target, second) = (a.x, b.x, .slot(x), (y, a.y, b.y))
+            (from, to, target, rest) = (a.x, b.x, .slot(x), [(y, a.y, b.y)])
         case let (.size(a), .size(b)):
             guard let (width, height) = ScalarSlot.pair(path) else { return nil }
-            (from, to, target, second) = (a.width, b.width, .slot(width), (height, a.height, b.height))
+            (from, to, target, rest) = (a.width, b.width, .slot(width), [(height, a.height, b.height)])
+        case let (.rect(a), .rect(b)):
+            guard let (x, y, width, height) = ScalarSlot.quad(path) else { return nil }
+            (from, to, target) = (a.origin.x, b.origin.x, .slot(x))
+            rest = [(y, a.origin.y, b.origin.y), (width, a.size.width, b.size.width), (height, a.size.height, b.size.height)]
+        case let (.color(a), .color(b)):
+            guard let (red, green, blue, alpha) = ScalarSlot.quad(path) else { return nil }
+            (from, to, target) = (a.red, b.red, .slot(red))
+            rest = [(green, a.green, b.green), (blue, a.blue, b.blue), (alpha, a.alpha, b.alpha)]
         case let (.transform(a), .transform(b)):
             guard path.property == .transform, path.component == .whole, !sampler.isCumulative else { return nil }
             (from, to, target) = (0, 1, .wholeTransform(Transform3D.Interpolation(from: a, to: b)))
         default:
             return nil
         }
-        self.second = second
+        self.rest = rest
         isAdditive = effect.isAdditive
         isCumulative = sampler.isCumulative
         curve = sampler.curve

@@ -12,6 +12,11 @@ enum ScalarSlot: CaseIterable {
     case shadowOffsetWidth, shadowOffsetHeight
     case opacity, borderWidth, cornerRadius, zPosition, shadowOpacity, shadowRadius
     case strokeStart, strokeEnd, blurRadius
+    /// The components of the colors, so a color animation runs in the number kernel too (no key
+    /// path names one alone: they are the numbers of a whole color, `Form.quad`).
+    case backgroundRed, backgroundGreen, backgroundBlue, backgroundAlpha
+    case borderRed, borderGreen, borderBlue, borderAlpha
+    case shadowRed, shadowGreen, shadowBlue, shadowAlpha
 
     /// The slot `path` names, or nil (transform components, colors, whole structs, custom keys).
     @inline(__always)
@@ -22,6 +27,13 @@ enum ScalarSlot: CaseIterable {
 }
 
 extension ScalarSlot {
+    /// The four slots of a whole rect or color `path` (x, y, width, height; red, green, blue, alpha).
+    @inline(__always)
+    static func quad(_ path: PropertyPath) -> (ScalarSlot, ScalarSlot, ScalarSlot, ScalarSlot)? {
+        guard case let .quad(a, b, c, d) = path.slots else { return nil }
+        return (a, b, c, d)
+    }
+
     /// The two slots of a point or size `path` reaches as a whole (`position`, `bounds.size`).
     @inline(__always)
     static func pair(_ path: PropertyPath) -> (ScalarSlot, ScalarSlot)? {
@@ -35,6 +47,8 @@ extension ScalarSlot {
         case none
         case single(ScalarSlot)
         case pair(ScalarSlot, ScalarSlot)
+        /// A whole rect (x, y, width, height) or color (red, green, blue, alpha).
+        case quad(ScalarSlot, ScalarSlot, ScalarSlot, ScalarSlot)
 
         init(_ entry: AnimatableProperty?, _ component: PropertyPath.Component) {
             guard let entry else {
@@ -46,8 +60,24 @@ extension ScalarSlot {
             } else if let (first, second) = component.numericParts(in: entry.valueKind),
                       let a = entry.scalarSlots[first], let b = entry.scalarSlots[second] {
                 self = .pair(a, b)
+            } else if component == .whole, entry.valueKind == .rect, let x = entry.scalarSlots[.originX],
+                      let y = entry.scalarSlots[.originY], let width = entry.scalarSlots[.sizeWidth],
+                      let height = entry.scalarSlots[.sizeHeight] {
+                self = .quad(x, y, width, height)
+            } else if component == .whole, entry.valueKind == .color, let slots = Self.colorSlots(entry.property) {
+                self = .quad(slots.0, slots.1, slots.2, slots.3)
             } else {
                 self = .none
+            }
+        }
+
+        /// The slots of a color property's components.
+        private static func colorSlots(_ property: PropertyPath.Property) -> (ScalarSlot, ScalarSlot, ScalarSlot, ScalarSlot)? {
+            switch property {
+            case .backgroundColor: (.backgroundRed, .backgroundGreen, .backgroundBlue, .backgroundAlpha)
+            case .borderColor: (.borderRed, .borderGreen, .borderBlue, .borderAlpha)
+            case .shadowColor: (.shadowRed, .shadowGreen, .shadowBlue, .shadowAlpha)
+            default: nil
             }
         }
     }
@@ -76,6 +106,18 @@ extension LayerProperties {
             case .strokeStart: strokeStart
             case .strokeEnd: strokeEnd
             case .blurRadius: blurRadius
+            case .backgroundRed: backgroundColor.red
+            case .backgroundGreen: backgroundColor.green
+            case .backgroundBlue: backgroundColor.blue
+            case .backgroundAlpha: backgroundColor.alpha
+            case .borderRed: borderColor.red
+            case .borderGreen: borderColor.green
+            case .borderBlue: borderColor.blue
+            case .borderAlpha: borderColor.alpha
+            case .shadowRed: shadowColor.red
+            case .shadowGreen: shadowColor.green
+            case .shadowBlue: shadowColor.blue
+            case .shadowAlpha: shadowColor.alpha
             }
         }
         set {
@@ -99,6 +141,18 @@ extension LayerProperties {
             case .strokeStart: strokeStart = newValue
             case .strokeEnd: strokeEnd = newValue
             case .blurRadius: blurRadius = newValue
+            case .backgroundRed: backgroundColor.red = newValue
+            case .backgroundGreen: backgroundColor.green = newValue
+            case .backgroundBlue: backgroundColor.blue = newValue
+            case .backgroundAlpha: backgroundColor.alpha = newValue
+            case .borderRed: borderColor.red = newValue
+            case .borderGreen: borderColor.green = newValue
+            case .borderBlue: borderColor.blue = newValue
+            case .borderAlpha: borderColor.alpha = newValue
+            case .shadowRed: shadowColor.red = newValue
+            case .shadowGreen: shadowColor.green = newValue
+            case .shadowBlue: shadowColor.blue = newValue
+            case .shadowAlpha: shadowColor.alpha = newValue
             }
         }
     }

@@ -10,9 +10,17 @@ struct ScalarSlotTests {
         }
     }
 
-    @Test("Every slot is the number of exactly one key path, read and written alike")
+    /// The slots of the colors' components, which no key path names alone.
+    static var colorSlots: [ScalarSlot] {
+        PropertyCatalogue.all.filter { $0.valueKind == .color }.flatMap { property -> [ScalarSlot] in
+            guard let (r, g, b, a) = ScalarSlot.quad(PropertyPath(property.property)) else { return [] }
+            return [r, g, b, a]
+        }
+    }
+
+    @Test("Every slot but a color component's is the number of exactly one key path, read and written alike")
     func slotsMatchKeyPaths() {
-        for slot in ScalarSlot.allCases {
+        for slot in ScalarSlot.allCases where !Self.colorSlots.contains(slot) {
             let paths = Self.declared.filter { $0.1 == slot }.map(\.0)
             #expect(paths.count == 1, "\(slot)")
             guard let path = paths.first else { continue }
@@ -53,6 +61,29 @@ struct ScalarSlotTests {
         }
         for keyPath in ["bounds", "transform", "transform.translation", "opacity", "position.x", "backgroundColor"] {
             #expect(ScalarSlot.pair(try PropertyPath(parsing: keyPath)) == nil, "\(keyPath)")
+        }
+    }
+
+    @Test("A whole rect or color has the slots of its four numbers, and every color component has one")
+    func quads() throws {
+        var properties = LayerProperties()
+        properties.bounds = Rect(x: 5, y: 6, width: 7, height: 8)
+        properties.backgroundColor = Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)
+        properties.borderColor = Color(red: 0.5, green: 0.6, blue: 0.7, alpha: 0.8)
+        properties.shadowColor = Color(red: 0.9, green: 0.25, blue: 0.35, alpha: 0.45)
+        let expected: [(String, [Double])] = [
+            ("bounds", [5, 6, 7, 8]), ("backgroundColor", [0.1, 0.2, 0.3, 0.4]), ("borderColor", [0.5, 0.6, 0.7, 0.8]),
+            ("shadowColor", [0.9, 0.25, 0.35, 0.45]),
+        ]
+        for (keyPath, numbers) in expected {
+            let (a, b, c, d) = try #require(ScalarSlot.quad(try PropertyPath(parsing: keyPath)))
+            #expect([properties[a], properties[b], properties[c], properties[d]] == numbers, "\(keyPath)")
+            properties[d] = 0.75
+            #expect(properties.value(at: try PropertyPath(parsing: keyPath)).components.last == 0.75, "\(keyPath)")
+        }
+        #expect(Self.colorSlots.count == 12)
+        for keyPath in ["position", "bounds.size", "opacity", "transform"] {
+            #expect(ScalarSlot.quad(try PropertyPath(parsing: keyPath)) == nil, "\(keyPath)")
         }
     }
 }

@@ -112,6 +112,33 @@ struct PresentationPathsTests {
         }
     }
 
+    @Test("Rects and colors, additive, cumulative and replacing, take the number kernel with the same result")
+    func rectsAndColors() throws {
+        let isNumberRow = try compare { layer in
+            let frame = BasicAnimation(keyPath: "bounds")
+            frame.fromValue = .rect(Rect(x: -10, y: 5, width: 20, height: -8))
+            frame.toValue = .rect(.zero)
+            frame.isAdditive = true
+            frame.timing.duration = 1.5
+            frame.timingFunction = CubicBezierCurve.easeInOut
+            try layer.add(frame, forKey: "frame")
+            let tint = BasicAnimation(keyPath: "backgroundColor")
+            tint.fromValue = .color(Color(red: 0.1, green: 0.2, blue: 0.9, alpha: 1))
+            tint.toValue = .color(Color(red: 0.8, green: 0.3, blue: 0.2, alpha: 0.5))
+            tint.isCumulative = true
+            tint.timing.repeatCount = 2
+            tint.timing.duration = 0.75
+            try layer.add(tint, forKey: "tint")
+            let rim = BasicAnimation(keyPath: "borderColor")
+            rim.fromValue = .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
+            rim.toValue = .color(Color(red: 1, green: 0.5, blue: 0.25, alpha: 1))
+            rim.timing.duration = 2
+            rim.timingFunction = try CubicBezierCurve(0.57, -0.4, 0.96, 0.87)
+            try layer.add(rim, forKey: "rim")
+        }
+        #expect(isNumberRow)
+    }
+
     @Test("A point in the number kernel gives Point.interpolated's bits, added to the model")
     func pointMatchesValueArithmetic() throws {
         let scene = Scene()

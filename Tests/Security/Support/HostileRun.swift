@@ -84,7 +84,7 @@ private final class Drain: @unchecked Sendable {
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
+            data = handle.readAllRetryingInterrupts()
             done.signal()
         }
     }
