@@ -6,7 +6,7 @@
 /// stay a switch because the subscript runs for every animated number every frame, and Swift
 /// reads a field by a switch far faster than by a stored key path or a closure (a key path or a
 /// byte offset read of a borrowed `LayerProperties` copies the whole struct first).
-enum ScalarSlot: CaseIterable {
+enum ScalarSlot: UInt8, CaseIterable {
     case positionX, positionY, anchorPointX, anchorPointY
     case boundsOriginX, boundsOriginY, boundsWidth, boundsHeight
     case shadowOffsetWidth, shadowOffsetHeight
@@ -30,8 +30,9 @@ extension ScalarSlot {
     /// The four slots of a whole rect or color `path` (x, y, width, height; red, green, blue, alpha).
     @inline(__always)
     static func quad(_ path: PropertyPath) -> (ScalarSlot, ScalarSlot, ScalarSlot, ScalarSlot)? {
-        guard case let .quad(a, b, c, d) = path.slots else { return nil }
-        return (a, b, c, d)
+        guard case let .quad(first) = path.slots else { return nil }
+        let raw = first.rawValue
+        return (first, ScalarSlot(rawValue: raw + 1)!, ScalarSlot(rawValue: raw + 2)!, ScalarSlot(rawValue: raw + 3)!)
     }
 
     /// The two slots of a point or size `path` reaches as a whole (`position`, `bounds.size`).
@@ -47,8 +48,9 @@ extension ScalarSlot {
         case none
         case single(ScalarSlot)
         case pair(ScalarSlot, ScalarSlot)
-        /// A whole rect (x, y, width, height) or color (red, green, blue, alpha).
-        case quad(ScalarSlot, ScalarSlot, ScalarSlot, ScalarSlot)
+        /// A whole rect (x, y, width, height) or color (red, green, blue, alpha): four slots
+        /// declared one after another, named by the first (so a path stays small).
+        case quad(ScalarSlot)
 
         init(_ entry: AnimatableProperty?, _ component: PropertyPath.Component) {
             guard let entry else {
@@ -63,12 +65,20 @@ extension ScalarSlot {
             } else if component == .whole, entry.valueKind == .rect, let x = entry.scalarSlots[.originX],
                       let y = entry.scalarSlots[.originY], let width = entry.scalarSlots[.sizeWidth],
                       let height = entry.scalarSlots[.sizeHeight] {
-                self = .quad(x, y, width, height)
+                self = Self.consecutive(x, y, width, height)
             } else if component == .whole, entry.valueKind == .color, let slots = Self.colorSlots(entry.property) {
-                self = .quad(slots.0, slots.1, slots.2, slots.3)
+                self = Self.consecutive(slots.0, slots.1, slots.2, slots.3)
             } else {
                 self = .none
             }
+        }
+
+        /// `.quad(a)` for four slots declared in a row (they are: the cases above keep each
+        /// rect's and color's numbers together, in their order).
+        private static func consecutive(_ a: ScalarSlot, _ b: ScalarSlot, _ c: ScalarSlot, _ d: ScalarSlot) -> Form {
+            precondition(b.rawValue == a.rawValue + 1 && c.rawValue == a.rawValue + 2 && d.rawValue == a.rawValue + 3,
+                         "the four slots of a rect or color are declared one after another")
+            return .quad(a)
         }
 
         /// The slots of a color property's components.
