@@ -52,4 +52,20 @@ struct TimingRegistryTests {
         #expect(throws: ArgumentError.self) { try registry.curve(named: "linear(0, x, 1)") }
         #expect(throws: ArgumentError.self) { try registry.curve(named: "spring(0, 100, 10)") }
     }
+
+    @Test("A spec named again gives the same curve, and a curve registered under a spec's text still wins")
+    func specsAreRemembered() throws {
+        var registry = TimingRegistry()
+        let text = "cubic-bezier(0.57, -0.4, 0.96, 0.87)"
+        let first = try #require(try registry.curve(named: text) as? CubicBezierCurve)
+        let again = try #require(try registry.curve(named: text) as? CubicBezierCurve)
+        #expect(first == again)
+        #expect(first == (try CubicBezierCurve(0.57, -0.4, 0.96, 0.87)))
+        registry.register(text, CubicBezierCurve.linear)
+        #expect((try registry.curve(named: text) as? CubicBezierCurve) == .linear)
+        // A bad spec is an error every time, never remembered.
+        for _ in 0..<2 {
+            #expect(throws: ArgumentError.self) { try registry.curve(named: "cubic-bezier(2, 0, 1, 1)") }
+        }
+    }
 }

@@ -46,9 +46,24 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         self.property = property
         self.component = component
         catalogueIndex = PropertyCatalogue.index(of: property).map(Int16.init) ?? -1
-        let entry = catalogueIndex >= 0 ? PropertyCatalogue.all[Int(catalogueIndex)] : nil
-        valueKind = component.valueKind(in: entry?.valueKind ?? .scalar)
-        slots = ScalarSlot.Form(entry, component)
+        guard catalogueIndex >= 0 else {
+            (valueKind, slots) = (.scalar, .none)
+            return
+        }
+        let derived = Self.derived[Int(catalogueIndex)]
+        valueKind = component.valueKind(in: derived.kind)
+        slots = derived.forms[component] ?? .none
+    }
+
+    /// Per catalogue property, what a path derives from its declaration: the value kind, and the
+    /// slot form of the whole and of each sub-path. Worked out once, so making a path (a model
+    /// change makes a few) neither copies a declaration nor looks its slots up.
+    private static let derived: [(kind: ValueKind, forms: [Component: ScalarSlot.Form])] = PropertyCatalogue.all.map { entry in
+        var forms: [Component: ScalarSlot.Form] = [:]
+        for component in [Component.whole] + entry.valueKind.subPaths.map(\.component) {
+            forms[component] = ScalarSlot.Form(entry, component)
+        }
+        return (entry.valueKind, forms)
     }
 
     /// The property's declaration; nil for a custom property.

@@ -1,3 +1,4 @@
+import Synchronization
 import ChoreoCore
 
 /// The timing providers an engine knows by name: the built-in curves first, then whatever
@@ -17,6 +18,9 @@ public struct TimingRegistry: Sendable {
     public private(set) var names: [String] = []
     /// Plugins that were refused, so that asking for one of their providers says why.
     public var pluginFailures: [PluginLoadError] = []
+    /// CSS-style specs parsed before (`cubic-bezier(...)`, `steps(4)`), by their text: a scene
+    /// that names one in every `View.animate` parses it once, and its animations share one curve.
+    private let parsedSpecs = ParsedSpecs()
 
     /// A registry holding the built-in curves.
     public init() {
@@ -51,7 +55,11 @@ public struct TimingRegistry: Sendable {
             }
         }
         if let alias = NamedCurve(name: name) { return alias.curve }  // a built-in's other spelling (easeInEaseOut)
-        if let curve = try CurveSpec.parse(name) { return curve }
+        if let curve = parsedSpecs.curve(for: name) { return curve }
+        if let curve = try CurveSpec.parse(name) {
+            parsedSpecs.remember(curve, for: name)
+            return curve
+        }
         throw unknown(name)
     }
 
@@ -82,5 +90,20 @@ public struct TimingRegistry: Sendable {
             requirement: "must be a registered curve (" + names.joined(separator: ", ")
                 + ") or a spec: cubic-bezier(x1, y1, x2, y2), steps(n, position), linear(...), spring(m, k, c)",
             value: "\"\(name)\"")
+    }
+}
+
+/// `TimingRegistry`'s parsed specs: a bounded table, shared by copies of the registry (a spec's
+/// curve depends on its text alone).
+private final class ParsedSpecs: Sendable {
+    private let table = Mutex<[String: any TimingCurve]>([:])
+    private static var limit: Int { 256 }
+
+    func curve(for text: String) -> (any TimingCurve)? { table.withLock { $0[text] } }
+
+    func remember(_ curve: any TimingCurve, for text: String) {
+        table.withLock { table in
+            if table.count < Self.limit { table[text] = curve }
+        }
     }
 }
