@@ -143,11 +143,11 @@ final class EffectStack {
     var nowStamp = 0
 
     /// The scene stamp `values` were computed at (−1: never), and how many rows existed then.
-    private(set) var stamp = -1
-    private(set) var evaluatedRows = 0
+    var stamp = -1
+    var evaluatedRows = 0
 
     /// The number of living rows.
-    private(set) var liveRows = 0
+    var liveRows = 0
 
     /// Lays out a row for `layer` (which has animations and no living row) from its attached
     /// animations; returns the row's index.
@@ -352,50 +352,5 @@ final class EffectStack {
     @inline(__always)
     static func state(of track: Track, at time: MediaTime) -> TimingState {
         track.timing.state(at: track.mapping.localTime(from: time))
-    }
-
-    /// Rebuilds the arrays from the living rows, renumbering them (and their layers' `row`).
-    private func compact() {
-        let old = (steps: steps, rows: rows, layers: layers, tracks: tracks, curves: trackCurves, values: values,
-                   base: base, slots: cellSlots, transforms: transforms, eventChecks: eventChecks, general: generalRows,
-                   solo: soloStamps, writes: transformWrites)
-        tracks = []; trackCurves = []; trackUsers = []; trackIndex = [:]; fractions = []; iterations = []; lastTrack = nil
-        steps = []; base = []; values = []; cellSlots = []; transforms = []; generalRows = []; transformWrites = [:]
-        rows = []; layers = []; eventChecks = []; soloStamps = []
-        deadSteps = 0; liveRows = 0; stamp = -1; evaluatedRows = 0
-        for (index, row) in old.rows.enumerated() {
-            guard let layer = old.layers[index] else { continue }
-            let cells = row.firstCell..<row.firstCell + row.slotCount + (row.transform >= 0 ? 1 : 0)
-            let firstCell = base.count
-            base.append(contentsOf: old.base[cells])
-            values.append(contentsOf: old.values[cells])
-            cellSlots.append(contentsOf: old.slots[cells])
-            let firstStep = steps.count
-            for var step in old.steps[row.firstStep..<row.firstStep + row.stepCount] {
-                step.cell = firstCell + step.cell - row.firstCell
-                step.track = trackNumber(old.tracks[Int(step.track)], old.curves[Int(step.track)])
-                trackUsers[Int(step.track)] += 1
-                steps.append(step)
-            }
-            var transform = -1
-            if row.transform >= 0 {
-                transform = transforms.count
-                transforms.append(old.transforms[row.transform])
-            }
-            var general = -1
-            if row.general >= 0 {
-                general = generalRows.count
-                generalRows.append(old.general[row.general])
-            }
-            layer.row = rows.count
-            rows.append(Row(firstCell: firstCell, slotCount: row.slotCount, firstStep: firstStep, stepCount: row.stepCount,
-                            transform: transform, general: general, touched: row.touched))
-            layers.append(layer)
-            eventChecks.append(old.eventChecks[index])
-            soloStamps.append(-1)
-            liveRows += 1
-        }
-        let living = Set(transforms.map(ObjectIdentifier.init))
-        transformWrites = old.writes.filter { living.contains(ObjectIdentifier($0.value)) }
     }
 }
