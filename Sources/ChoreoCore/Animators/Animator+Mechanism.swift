@@ -15,7 +15,7 @@ extension Animator {
             let timing = ViewAnimationBlock.Timing(
                 duration: (1 - begin) * activeDuration, delay: wait + max(0, begin - fractionComplete) * activeDuration,
                 options: [], curve: activeCurve)
-            let block = ViewAnimationBlock(timing: timing, isAnimated: true, completion: ViewAnimationCompletion(handler: nil))
+            let block = ViewAnimationBlock(timing: timing, isAnimated: true, completion: nil)
             ViewAnimationContext.run(block, on: scene, body)
             for change in block.changes {
                 let end = change.layer.model.value(at: change.path)

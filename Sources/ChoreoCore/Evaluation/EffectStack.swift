@@ -149,6 +149,20 @@ final class EffectStack {
     /// The number of living rows.
     var liveRows = 0
 
+    /// Makes room for `count` more rows before a frame lays them out: exactly, when the arrays
+    /// are full, so ten thousand views animated at once take ten thousand rows' memory rather
+    /// than the next power of two (and never hold an old and a new buffer of each while they
+    /// grow row by row); geometrically otherwise, so a row a frame is not a copy a frame.
+    func reserveRows(_ count: Int) {
+        let needed = rows.count + count
+        guard needed > rows.capacity else { return }
+        let capacity = Swift.max(needed, rows.capacity + rows.capacity / 2)
+        rows.reserveCapacity(capacity)
+        layers.reserveCapacity(capacity)
+        eventChecks.reserveCapacity(capacity)
+        soloStamps.reserveCapacity(capacity)
+    }
+
     /// Lays out a row for `layer` (which has animations and no living row) from its attached
     /// animations; returns the row's index.
     func add(_ layer: Layer, mapping: TimeMapping) -> Int {

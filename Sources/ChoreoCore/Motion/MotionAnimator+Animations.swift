@@ -25,7 +25,7 @@ extension MotionAnimator {
         let timing = ViewAnimationBlock.Timing(duration: traits.duration, delay: traits.delay, options: [], curve: curve)
         // Inside `performWithoutAnimation` nothing is recorded: the changes apply at once.
         let suspended = ViewAnimationContext.innermostBlock(of: scene)?.suspendsAnimations ?? false
-        let block = ViewAnimationBlock(timing: timing, isAnimated: !suspended, completion: ViewAnimationCompletion(handler: nil))
+        let block = ViewAnimationBlock(timing: timing, isAnimated: !suspended, completion: nil)
         block.suspendsAnimations = suspended
         block.recordsEveryLayer = true
         let group = ViewAnimationCompletion(handler: completion)

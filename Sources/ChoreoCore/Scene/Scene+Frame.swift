@@ -17,6 +17,7 @@ extension Scene {
 
         let listed = animatedLayers
         animatedLayers.removeAll(keepingCapacity: true)
+        stack.reserveRows(listed.count)
         for layer in listed {
             guard layer.scene === self, layer.listedIn === self else {
                 if layer.listedIn === self { layer.listedIn = nil }
@@ -120,13 +121,16 @@ extension Scene {
     }
 
     private func enqueue(_ kind: AnimationEvent.Kind, _ entry: AttachedAnimation, _ layer: Layer, at time: MediaTime) {
-        // A start nobody hears (no observer, a delegate that ignores starts) is not queued.
-        if kind == .didStart, eventObserver == nil, !(entry.animation.delegate?.receivesStartEvents ?? false) { return }
-        pendingEvents.append(AnimationEvent(kind: kind, entry: entry, layer: layer, time: time))
         if case .didStop = kind {
             for completion in entry.completions where completion.release() { readyCompletions.append(completion) }
             entry.completions = []
         }
+        // An event nobody hears is not queued: no observer, and no delegate (or, for a start, a
+        // delegate that ignores starts). Ten thousand view animations without completions end
+        // in one frame, and would otherwise queue ten thousand stops to deliver to no one.
+        guard eventObserver != nil || entry.animation.delegate.map({ kind != .didStart || $0.receivesStartEvents }) == true
+        else { return }
+        pendingEvents.append(AnimationEvent(kind: kind, entry: entry, layer: layer, time: time))
     }
 
     /// Delivers queued events in order, then the transaction completions they finished.

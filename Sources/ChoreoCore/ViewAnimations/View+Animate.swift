@@ -51,7 +51,7 @@ extension View {
     /// opened inside it apply their changes at once (their completions still run, finished).
     public static func performWithoutAnimation<T>(in scene: Scene, _ actions: () throws -> T) rethrows -> T {
         let timing = ViewAnimationBlock.Timing(duration: 0, delay: 0, options: [], curve: CubicBezierCurve.easeInOut)
-        let block = ViewAnimationBlock(timing: timing, isAnimated: false, completion: ViewAnimationCompletion(handler: nil))
+        let block = ViewAnimationBlock(timing: timing, isAnimated: false, completion: nil)
         block.suspendsAnimations = true
         return try ViewAnimationContext.run(block, on: scene, actions)
     }
@@ -80,7 +80,7 @@ extension View {
         let timing = own.inheriting(from: outer)
         let suspended = outer?.suspendsAnimations ?? false
         let block = ViewAnimationBlock(
-            timing: timing, isAnimated: timing.duration > 0 && !suspended, completion: ViewAnimationCompletion(handler: completion))
+            timing: timing, isAnimated: timing.duration > 0 && !suspended, completion: completion.map(ViewAnimationCompletion.init(handler:)))
         block.suspendsAnimations = suspended
         if keyframes { block.keyframes = [] }
         defer { block.close(in: scene) }

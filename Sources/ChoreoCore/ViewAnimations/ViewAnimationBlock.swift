@@ -59,7 +59,7 @@ final class ViewAnimationBlock {
     let timing: Timing
     /// False when changes apply at once: zero duration, or inside `performWithoutAnimation`.
     let isAnimated: Bool
-    let completion: ViewAnimationCompletion
+    let completion: ViewAnimationCompletion?
     /// Set inside `performWithoutAnimation` (and inherited): no block nested here animates.
     var suspendsAnimations = false
     /// Set by `MotionAnimator`'s block form: changes of stand-alone layers (not a view's) are
@@ -77,7 +77,7 @@ final class ViewAnimationBlock {
         let property: PropertyPath
     }
 
-    init(timing: Timing, isAnimated: Bool, completion: ViewAnimationCompletion) {
+    init(timing: Timing, isAnimated: Bool, completion: ViewAnimationCompletion?) {
         self.timing = timing
         self.isAnimated = isAnimated
         self.completion = completion
@@ -134,7 +134,7 @@ final class ViewAnimationBlock {
                 for change in changes { addBasicAnimation(for: change) }
             }
         }
-        completion.seal(in: scene)
+        completion?.seal(in: scene)
     }
 
     private func addBasicAnimation(for change: Change) {
@@ -164,12 +164,12 @@ final class ViewAnimationBlock {
         animation.timing.autoreverses = timing.options.contains(.autoreverse)
         animation.delegate = completion
         animation.name = "\(path)#\(Scene.nextSequence())"
-        completion.expect()
+        completion?.expect()
         do {
             try layer.add(animation, forKey: animation.name)
         } catch {
             // Values come from the model, which holds only checked values; nothing to wait for.
-            completion.animationDidStop(animation, finished: true)
+            completion?.animationDidStop(animation, finished: true)
         }
     }
 }
