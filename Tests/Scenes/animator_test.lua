@@ -333,9 +333,9 @@ describe("Animator.addAnimations and continueAnimation", function()
   it("a spring from mass, stiffness and damping sets the duration itself", function()
     local spring = SpringTimingParameters.new{ mass = 1, stiffness = 100, damping = 10 }
     local a = Animator.new{ duration = 5, timingParameters = spring, animations = function() box.center.x = 150 end }
-    expect(a.duration).toBe(spring.duration)
+    expect(a.duration).toBe(spring.settlingDuration)
     expect(a.duration < 5).toBe(true)
-    expect(a.timingParameters.duration).toBe(spring.duration)
+    expect(a.timingParameters.settlingDuration).toBe(spring.settlingDuration)
     expect(a.timingParameters:progress(0.5)).toBe(spring:progress(0.5))
   end)
 

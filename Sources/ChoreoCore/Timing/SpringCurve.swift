@@ -39,9 +39,14 @@ public struct SpringCurve: TimingCurve, Hashable {
 
     /// D: the seconds that the time fraction 0…1 spans.
     private let seconds: Double
+    /// Whether D is the spring's own (it lasts until it settles: the physics and SwiftUI forms)
+    /// rather than a duration it was fitted or retimed to. SwiftUI reports a physics spring's
+    /// `duration` as its perceptual duration; a fitted spring's duration is the one it spans.
+    public let lastsUntilSettled: Bool
     private let motion: SpringSolution
 
-    private init(parameters: SpringParameters, initialVelocity: Double, seconds: Double) {
+    private init(parameters: SpringParameters, initialVelocity: Double, seconds: Double, lastsUntilSettled: Bool = false) {
+        self.lastsUntilSettled = lastsUntilSettled
         self.parameters = parameters
         self.initialVelocity = initialVelocity
         self.settlingDuration = parameters.settlingDuration(initialVelocity: initialVelocity)
@@ -65,7 +70,7 @@ public struct SpringCurve: TimingCurve, Hashable {
                 damping: SpringParameters.minimumFittedDampingRatio * 2 * (parameters.stiffness * parameters.mass).squareRoot())
             seconds = leastDamped.settlingDuration(initialVelocity: v0)
         }
-        self.init(parameters: parameters, initialVelocity: v0, seconds: seconds)
+        self.init(parameters: parameters, initialVelocity: v0, seconds: seconds, lastsUntilSettled: true)
     }
 
     /// UIKit's duration-fitted spring: `UIViewPropertyAnimator(duration:dampingRatio:)`,

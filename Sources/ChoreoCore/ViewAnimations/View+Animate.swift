@@ -47,6 +47,23 @@ extension View {
         try runBlock(in: scene, timing: timing, completion: completion, animations)
     }
 
+    /// iOS 17's spring animation (`animate(springDuration:bounce:initialSpringVelocity:delay:options:animations:completion:)`):
+    /// the animations follow SwiftUI's spring of perceptual duration `springDuration` and `bounce`
+    /// (`SpringCurve(duration:bounce:initialVelocity:)`, mass 1), and last until it settles, so
+    /// the block's duration is the spring's `settlingDuration`, not `springDuration` (a bounce of
+    /// 0 settles after about 1.5 × its perceptual duration). UIKit's defaults: 0.5 s, bounce 0.
+    /// `initialSpringVelocity` is distance-normalised, as in the damping form. Curve options are
+    /// ignored; the rest are as in `animate`.
+    public static func animate(
+        in scene: Scene, springDuration: Double = 0.5, bounce: Double = 0, initialSpringVelocity: Double = 0,
+        delay: Double = 0, options: ViewAnimationOptions = [],
+        animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
+    ) throws {
+        let spring = try SpringCurve(duration: springDuration, bounce: bounce, initialVelocity: initialSpringVelocity)
+        let timing = try checkedTiming(duration: spring.duration ?? springDuration, delay: delay, options: options, curve: spring)
+        try runBlock(in: scene, timing: timing, completion: completion, animations)
+    }
+
     /// UIView.performWithoutAnimation(_:): runs `actions` with view animations suspended; blocks
     /// opened inside it apply their changes at once (their completions still run, finished).
     public static func performWithoutAnimation<T>(in scene: Scene, _ actions: () throws -> T) rethrows -> T {

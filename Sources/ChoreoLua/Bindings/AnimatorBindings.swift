@@ -134,16 +134,23 @@ extension ScriptHost {
     /// control points, or dampingRatio (none: easeInOut, UIKit's default curve).
     private func makeAnimator(_ options: LuaTableRef) throws -> Animator {
         try options.checkKeys(allowed: [
-            "duration", "animations", "curve", "timingParameters", "controlPoint1", "controlPoint2", "dampingRatio",
+            "duration", "animations", "curve", "timingParameters", "controlPoint1", "controlPoint2", "dampingRatio", "bounce",
         ], of: "option")
-        let given = ["curve", "timingParameters", "controlPoint1", "dampingRatio"].filter { !options[$0].isNil }
+        let given = ["curve", "timingParameters", "controlPoint1", "dampingRatio", "bounce"].filter { !options[$0].isNil }
         guard given.count <= 1 else {
             throw ArgumentError(
-                parameter: "timing", requirement: "must be given one way: curve, timingParameters, controlPoint1/2 or dampingRatio",
+                parameter: "timing",
+                requirement: "must be given one way: curve, timingParameters, controlPoint1/2, dampingRatio or bounce",
                 value: given.joined(separator: ", "))
         }
         let duration = try BindingInput.number(options["duration"], "duration")
-        let animations = try options["animations"].isNil ? nil : animationBlock(options["animations"], "animations")
+        // iOS 17's spring (`UISpringTimingParameters(duration:bounce:)`): `duration` is the
+        // spring's perceptual duration, and the animator lasts until the spring settles.
+        if let bounce = try BindingInput.optionalNumber(options["bounce"], "bounce") {
+            let spring = try SpringCurve(duration: duration, bounce: bounce)
+            return try Animator(scene: engine.scene, duration: duration, curve: spring, animations: animations(options))
+        }
+        let animations = try animations(options)
         if !options["controlPoint1"].isNil || !options["controlPoint2"].isNil {
             let p1 = try ScriptValues.point(options["controlPoint1"], name: "controlPoint1")
             let p2 = try ScriptValues.point(options["controlPoint2"], name: "controlPoint2")
@@ -156,6 +163,11 @@ extension ScriptHost {
         let timing: any TimingCurve = options[key].isNil
             ? CubicBezierCurve.easeInOut : try curve(from: options[key], name: key)
         return try Animator(scene: engine.scene, duration: duration, curve: timing, animations: animations)
+    }
+
+    /// The `animations` of an options table, if any.
+    private func animations(_ options: LuaTableRef) throws -> (() -> Void)? {
+        try options["animations"].isNil ? nil : animationBlock(options["animations"], "animations")
     }
 
     /// The options table at argument 1.

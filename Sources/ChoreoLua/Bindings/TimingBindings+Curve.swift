@@ -169,7 +169,12 @@ extension ScriptHost {
         func number(_ value: Double?) -> LuaValue { value.map { .number($0) } ?? .nil }
         switch key {
         case "name": return curve.name.map { .string($0) } ?? .nil
-        case "duration": return number(curve.duration)
+        // A physics spring reports SwiftUI's values: `duration` is the perceptual duration
+        // (2π·√(m/k)), `settlingDuration` the time it takes to come to rest (what an animator or
+        // a view animation with this spring lasts). A spring fitted to a duration reports that.
+        case "duration":
+            guard let spring, spring.lastsUntilSettled else { return number(curve.duration) }
+            return number(spring.parameters.perceptualDuration)
         case "mass": return number(spring?.mass ?? fitted?.mass)
         case "stiffness": return number(spring?.stiffness)
         case "damping": return number(spring?.damping)

@@ -13,7 +13,12 @@ extension ScriptHost {
             methods: transformMethods(),
             getProperty: { call, box, key in try ScriptValueFields.get(call, box, key) },
             setProperty: { call, box, key in try ScriptValueFields.set(call, box, key) },
-            describe: { ScriptValueFields.describe($0.value) }))
+            describe: { ScriptValueFields.describe($0.value) },
+            // `Transform.identity()` and `Point.zero()`, the call forms of the constants: a copy.
+            call: { call in
+                call.push(object: ScriptValue(try call.object(at: 1, as: ScriptValue.self).value))
+                return 1
+            }))
 
         func make(_ value: AnimationValue) -> (LuaCallContext) -> Int {
             { call in
@@ -46,7 +51,6 @@ extension ScriptHost {
             },
         ])
         vm.registerGlobal("Transform", functions: [
-            "identity": make(.transform(.identity)),
             "rotation": { call in
                 let angle = try finite(call, 1, "angle")
                 if call.isNil(at: 2) { return make(.transform(Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1)))(call) }
@@ -66,6 +70,16 @@ extension ScriptHost {
             "perspective": { call in make(.transform(try Transform3D.perspective(try finite(call, 1, "eyeDistance"))))(call) },
             "new": { call in make(.transform(try ScriptValues.transform(call.value(at: 1), name: "transform")))(call) },
         ])
+        // The constants UIKit and Core Animation spell as properties (CGAffineTransform.identity,
+        // CATransform3DIdentity, CGPoint.zero, CGSize.zero, CGRect.zero): values, a fresh copy
+        // per read, and callable as well (`Transform.identity()`, the spelling before them).
+        let constants: [(String, String, AnimationValue)] = [
+            ("Transform", "identity", .transform(.identity)), ("Point", "zero", .point(.zero)),
+            ("Size", "zero", .size(.zero)), ("Rect", "zero", .rect(.zero)),
+        ]
+        for (table, key, value) in constants {
+            vm.registerGlobalConstants(table) { name in name == key ? .object(ScriptValue(value)) : nil }
+        }
     }
 
     /// Methods of transform values: each returns a new transform, whose entries must stay within

@@ -27,11 +27,30 @@ extension ScriptHost {
             "animate": { [unowned self] call in
                 let table = try call.table(at: 1, name: "options")
                 try table.checkKeys(
-                    allowed: ["duration", "delay", "options", "animations", "completion",
-                              "usingSpringWithDamping", "initialSpringVelocity", "curve"],
+                    allowed: ["duration", "withDuration", "springDuration", "delay", "options", "animations", "completion",
+                              "usingSpringWithDamping", "bounce", "initialSpringVelocity", "curve"],
                     of: "option")
-                let (duration, delay, options, animations, completion) = try blockArguments(table, in: "View.animate")
-                if let damping = try table.optionalNumber("usingSpringWithDamping") {
+                let timings = ["usingSpringWithDamping", "bounce", "curve"].filter { !table.value(.name($0)).isNil }
+                guard timings.count <= 1 else {
+                    throw ArgumentError(
+                        parameter: "timing", requirement: "must be given one way: usingSpringWithDamping, bounce or curve",
+                        value: timings.joined(separator: ", "))
+                }
+                let isSpring = !table.value("bounce").isNil || !table.value("springDuration").isNil
+                if isSpring, let other = ["usingSpringWithDamping", "curve"].first(where: { !table.value(.name($0)).isNil }) {
+                    throw ArgumentError(
+                        parameter: "timing", requirement: "must be given one way: usingSpringWithDamping, bounce or curve",
+                        value: "springDuration, \(other)")
+                }
+                let (duration, delay, options, animations, completion) = try blockArguments(
+                    table, in: "View.animate", durationKeys: ["duration", "withDuration", "springDuration"],
+                    defaultDuration: isSpring ? 0.5 : nil)  // UIKit's springDuration default
+                if isSpring {
+                    try View.animate(
+                        in: engine.scene, springDuration: duration, bounce: try table.optionalNumber("bounce") ?? 0,
+                        initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, delay: delay,
+                        options: options, animations: animations, completion: completion)
+                } else if let damping = try table.optionalNumber("usingSpringWithDamping") {
                     try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, usingSpringWithDamping: damping,
                         initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, options: options,
@@ -46,9 +65,10 @@ extension ScriptHost {
             },
             "animateKeyframes": { [unowned self] call in
                 let table = try call.table(at: 1, name: "options")
-                try table.checkKeys(allowed: ["duration", "delay", "options", "animations", "completion"], of: "option")
+                try table.checkKeys(
+                    allowed: ["duration", "withDuration", "delay", "options", "animations", "completion"], of: "option")
                 let (duration, delay, options, animations, completion) =
-                    try blockArguments(table, in: "View.animateKeyframes")
+                    try blockArguments(table, in: "View.animateKeyframes", durationKeys: ["duration", "withDuration"])
                 try View.animateKeyframes(
                     in: engine.scene, withDuration: duration, delay: delay, options: options,
                     animations: animations, completion: completion)
@@ -104,10 +124,20 @@ extension ScriptHost {
         lua.isNil ? nil : try curve(from: lua, name: "curve")
     }
 
-    private func blockArguments(_ table: LuaTableArgument, in call: String, needsAnimations: Bool = true) throws -> (
-        Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?
-    ) {
-        let duration = try table.number("duration")
+    ///
+    /// `durationKeys`: the names the duration may go by (`withDuration`, the Swift label, for
+    /// `View.animate` and `View.animateKeyframes`; `springDuration` for the iOS 17 spring form);
+    /// exactly one of them is given.
+    private func blockArguments(
+        _ table: LuaTableArgument, in call: String, needsAnimations: Bool = true, durationKeys: [String] = ["duration"],
+        defaultDuration: Double? = nil
+    ) throws -> (Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?) {
+        let named = durationKeys.filter { !table.value(.name($0)).isNil }
+        guard named.count <= 1 else {
+            throw ArgumentError(parameter: named.joined(separator: ", "), requirement: "name the same duration: give one",
+                                value: "\(named.count) given")
+        }
+        let duration = try named.isEmpty ? defaultDuration ?? table.number("duration") : table.number(.name(named[0]))
         let delay = try table.optionalNumber("delay") ?? 0
         let options = try Self.viewAnimationOptions(table.value("options"))
         let function = needsAnimations ? try table.function("animations") : try table.optionalFunction("animations")

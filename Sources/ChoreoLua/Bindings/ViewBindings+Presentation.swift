@@ -93,6 +93,19 @@ extension ScriptHost {
             setProperty: { _, _, key in
                 throw BindingError("cannot be set: the presentation is read-only (set the model: layer.\(key))")
             },
-            describe: { presentation in presentation.layer.name.map { "Presentation(\($0))" } ?? "Presentation" }))
+            describe: { presentation in presentation.layer.name.map { "Presentation(\($0))" } ?? "Presentation" },
+            // `layer:presentation()`, as Swift and Objective-C spell it (a method there): Lua reads
+            // `layer.presentation` and calls it with the layer, which gives the same presentation.
+            call: { call in
+                let presentation = try call.object(at: 1, as: LayerPresentation.self)
+                if !call.isNil(at: 2) {
+                    let layer = try call.object(at: 2, as: Layer.self)
+                    guard layer === presentation.layer else {
+                        throw BindingError("presentation(): call it on its own layer (layer:presentation())")
+                    }
+                }
+                call.push(object: presentation)
+                return 1
+            }))
     }
 }

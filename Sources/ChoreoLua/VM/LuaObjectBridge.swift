@@ -30,19 +30,24 @@ public struct LuaClass<Object: AnyObject> {
     public var setProperty: ((LuaCallContext, Object, String) throws -> Void)?
     /// What `tostring` shows; defaults to the class name.
     public var describe: ((Object) -> String)?
+    /// `__call`: what calling an object does (the object is argument 1), for spellings where
+    /// Swift calls what Lua reads as a property (`layer:presentation()` beside `layer.presentation`).
+    public var call: LuaHostFunction?
 
     public init(
         _ name: String,
         methods: [String: LuaHostFunction] = [:],
         getProperty: ((LuaCallContext, Object, String) throws -> Int)? = nil,
         setProperty: ((LuaCallContext, Object, String) throws -> Void)? = nil,
-        describe: ((Object) -> String)? = nil
+        describe: ((Object) -> String)? = nil,
+        call: LuaHostFunction? = nil
     ) {
         self.name = name
         self.methods = methods
         self.getProperty = getProperty
         self.setProperty = setProperty
         self.describe = describe
+        self.call = call
     }
 }
 
@@ -90,6 +95,11 @@ extension LuaVM {
         }
         if let setProperty = luaClass.setProperty {
             setField("__newindex", on: state) { pushHostFunction(LuaVM.newIndexFunction(name, setProperty), on: state) }
+        }
+        if let call = luaClass.call {
+            setField("__call", on: state) {
+                pushHostFunction(LuaHostFunctionBox(name: "\(name).__call", role: .method, body: call), on: state)
+            }
         }
         let describe = luaClass.describe
         setField("__tostring", on: state) {

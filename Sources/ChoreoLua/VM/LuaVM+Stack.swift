@@ -140,6 +140,33 @@ extension LuaVM {
         lsx_pop(state, 2)
     }
 
+    /// Gives the global table `name` (made by `registerGlobal(_:functions:)`) constants: fields
+    /// no table holds, made afresh by `constant` on each read, so that a script changing the value
+    /// it read (`local t = Transform.identity; t.m41 = 5`) changes its own copy. The table's
+    /// metatable is locked, as a class's is.
+    ///
+    ///     vm.registerGlobalConstants("Point") { key in key == "zero" ? .object(ScriptValue(.point(.zero))) : nil }
+    public func registerGlobalConstants(_ name: String, _ constant: @escaping (String) -> LuaValue?) {
+        let state = liveState("registerGlobalConstants(_:_:)")
+        precondition(lua_checkstack(state, 5) != 0, "LuaVM.registerGlobalConstants(_:_:): no stack space")
+        lua_rawgeti(state, lsx_registryindex(), lua_Integer(lsx_ridx_globals()))
+        LuaVM.push(name, on: state)
+        precondition(lua_rawget(state, -2) == LUA_TTABLE, "LuaVM.registerGlobalConstants(_:_:): no global table \(name)")
+        lua_createtable(state, 0, 2)
+        LuaVM.push("__metatable", on: state)
+        LuaVM.push("locked", on: state)
+        lua_rawset(state, -3)
+        LuaVM.push("__index", on: state)
+        pushHostFunction(LuaHostFunctionBox(name: "\(name).__index", role: .function) { call in
+            guard let key = call.value(at: 2).stringValue, let value = constant(key) else { return 0 }
+            call.push(value)
+            return 1
+        }, on: state)
+        lua_rawset(state, -3)
+        _ = lua_setmetatable(state, -2)
+        lsx_pop(state, 2)
+    }
+
     /// Defines a global host function, such as `after`.
     public func registerGlobal(_ name: String, function: @escaping LuaHostFunction) {
         let state = liveState("registerGlobal(_:function:)")
