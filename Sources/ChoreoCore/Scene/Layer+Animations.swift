@@ -10,11 +10,12 @@ extension Layer {
         let key = key ?? (animation is TransitionAnimation ? "transition" : nil)
         try (animation as? AnimationGroup)?.checkTreeBounds()  // before the recursive copy
         let copy = animation.copy()
-        if copy.memoryCharge == nil, let account = memoryCharge?.account {
-            // Made by the runtime for a script's layer (a view animation block, an implicit
-            // action): counted like the script's own, so that the memory limit bounds them too.
-            copy.memoryCharge = account.charge(copy.estimatedHostBytes)
-        }
+        // A copy of an animation the runtime made for a script's layer (a view animation block,
+        // an implicit action) is counted like the script's own, so that the memory limit bounds
+        // it too: in the layer's charge while attached (a charge object per animation was 48
+        // bytes of a 336-byte animation). A script reaches an attached copy only through its
+        // delegate, whose binding charges it when it is handed over.
+        let layerCharge = copy.memoryCharge == nil ? memoryCharge.map { _ in copy.estimatedHostBytes } : nil
         let defaultDuration = scene?.currentTransaction?.animationDuration ?? .defaultAnimationDuration
         if let curve = scene?.currentTransaction?.animationTimingFunction, copy.timingFunction == nil {
             copy.timingFunction = curve
@@ -29,6 +30,11 @@ extension Layer {
         try copy.prepare(presentation: presentation, layer: self, defaultDuration: defaultDuration)
         if let key, replaces { removeAnimation(forKey: key) }
         let entry = AttachedAnimation(key: key, animation: copy, sequence: Scene.nextSequence())
+        if let layerCharge, let memoryCharge {
+            entry.chargedToLayer = layerCharge
+            attachedChargeBytes += layerCharge
+            memoryCharge.resize(to: memoryCharge.bytes + layerCharge)
+        }
         appendAttached(entry)
         invalidatePresentation(subtree: false)
         scene?.didAdd(entry, to: self)
@@ -85,6 +91,11 @@ extension Layer {
     @discardableResult
     func removeAttached(at index: Int) -> AttachedAnimation {
         let entry = attached.remove(at: index)
+        if entry.chargedToLayer > 0 {
+            attachedChargeBytes -= entry.chargedToLayer
+            memoryCharge.map { $0.resize(to: $0.bytes - entry.chargedToLayer) }
+            entry.chargedToLayer = 0
+        }
         if let key = entry.key {
             if attachedKeyCounts != nil {
                 let count = attachedKeyCounts![key, default: 1] - 1

@@ -38,7 +38,20 @@ public final class Layer {
     public internal(set) var model = LayerProperties()
     /// The layer's own timing space: `beginTime`, `speed`, `timeOffset` (the rest is unused;
     /// layers are unbounded). Speed 0 freezes the layer and its subtree.
-    public var timing = MediaTiming() { didSet { invalidatePresentation(subtree: true) } }
+    public var timing: MediaTiming {
+        get { timingStorage?.value ?? MediaTiming() }
+        set {
+            timingStorage = newValue == MediaTiming() ? nil : TimingStorage(newValue)
+            invalidatePresentation(subtree: true)
+        }
+    }
+    /// `timing`, out of line: most layers keep the default, and 56 bytes inline in each of them
+    /// was a tenth of a layer.
+    private var timingStorage: TimingStorage?
+    private final class TimingStorage {
+        let value: MediaTiming
+        init(_ value: MediaTiming) { self.value = value }
+    }
     public var isHidden = false
     /// Whether sublayers are clipped to the bounds (UIView's clipsToBounds).
     public var masksToBounds = false
@@ -46,6 +59,10 @@ public final class Layer {
     /// What the layer (and its view) is charged against a script's memory limit, if a script
     /// made it (`HostMemoryAccount`).
     public var memoryCharge: HostMemoryCharge?
+    /// The attached animations' share of `memoryCharge` (`AttachedAnimation.chargedToLayer`):
+    /// the copies `add(_:forKey:)` makes are counted in their layer's charge rather than each
+    /// keeping a charge object of its own.
+    var attachedChargeBytes = 0
     /// Per-key implicit actions: `false` disables the implicit animation of that property.
     public var actions: [String: Bool] = [:]
 
@@ -111,6 +128,9 @@ final class AttachedAnimation {
     var didStart = false
     /// Whether the stop event has been emitted (after which it is never emitted again).
     var didStop = false
+    /// The bytes this animation added to its layer's memory charge (a copy the runtime made
+    /// for a script's layer), given back when it is detached.
+    var chargedToLayer = 0
     /// The transaction completions this animation holds open.
     var completions: [TransactionCompletion] = []
 

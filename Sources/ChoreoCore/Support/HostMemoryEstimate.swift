@@ -33,10 +33,11 @@ public enum HostMemoryEstimate {
 
 extension Layer {
     /// The bytes this layer (with its view, if it has one) is charged: the base size plus its
-    /// content (text bytes, path elements, image file name).
+    /// content (text bytes, path elements, image file name) and the copies of animations the
+    /// runtime attached to it.
     public var estimatedHostBytes: Int {
         (view == nil ? HostMemoryEstimate.layer : HostMemoryEstimate.view) + content.estimatedHostBytes
-            + (name?.utf8.count ?? 0) + model.custom.count * HostMemoryEstimate.customProperty
+            + (name?.utf8.count ?? 0) + model.custom.count * HostMemoryEstimate.customProperty + attachedChargeBytes
     }
 }
 

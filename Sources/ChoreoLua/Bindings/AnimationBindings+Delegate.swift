@@ -32,6 +32,12 @@ final class LuaAnimationDelegate: AnimationDelegate {
 
     private func call(_ method: String, _ arguments: [LuaValue]) {
         guard let host, !host.vm.isClosed, let function = table[method].functionValue else { return }
+        // The animation handed over is the attached copy, which the layer's charge counted only
+        // while attached: the script may keep it, so it is charged now (not checked against the
+        // limit: a callback cannot fail here; the next allocation is).
+        if case .object(let animation as Animation) = arguments.first, animation.memoryCharge == nil {
+            animation.memoryCharge = host.vm.hostMemory.charge(animation.estimatedHostBytes)
+        }
         host.deferredCall(function, arguments, as: .delegate)
     }
 }

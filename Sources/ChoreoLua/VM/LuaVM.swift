@@ -276,8 +276,10 @@ public final class LuaVM {
         if state != nil { pendingReferences.append(reference) }
     }
 
+    /// Unreferences what Swift let go of since the last time. Call only where the state may be
+    /// used (entering the VM, returning from a host function), never from a finalizer.
     @inline(__always)
-    private func releasePendingReferences(_ state: OpaquePointer) {
+    func releasePendingReferences(_ state: OpaquePointer) {
         if !pendingReferences.isEmpty { releaseAllPendingReferences(state) }
     }
 

@@ -83,6 +83,34 @@ struct LuaObjectBridgeTests {
         }
     }
 
+    @Test("A reference Swift drops inside a long call is released when the host function returns, not when the call ends")
+    func referencesReleasedPerHostCall() throws {
+        let vm = LuaVM()
+        // `hold(f)` keeps a Lua function only for the length of the host call, as a view
+        // animation block keeps its `animations` function; `heap()` collects and measures.
+        vm.registerGlobal("hold") { call in
+            _ = try call.function(at: 1, name: "f")
+            return 0
+        }
+        vm.registerGlobal("heap") { call in
+            vm.collectGarbage()
+            call.push(vm.memoryInUse)
+            return 1
+        }
+        // Each closure captures a 1 KB string of its own: 2,000 of them held to the end of the
+        // chunk would keep 2 MB alive.
+        let grown = try vm.run(chunk: """
+            local before = heap()
+            for i = 1, 2000 do
+              local payload = string.rep("x", 1000) .. i
+              hold(function() return payload end)
+            end
+            return heap() - before
+            """, name: "blocks.lua")
+        let bytes = try #require(grown.first?.doubleValue)
+        #expect(bytes < 100_000)
+    }
+
     @Test("Closing the VM releases every object Lua held")
     func closeReleasesObjects() throws {
         let counter = LiveCounter()
