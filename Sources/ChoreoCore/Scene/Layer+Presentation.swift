@@ -92,6 +92,7 @@ extension Layer {
     public func snapshot() -> LayerSnapshot {
         LayerSnapshot(
             name: name, properties: presentation, content: content, isHidden: isHidden,
-            masksToBounds: masksToBounds, sublayers: sublayers.map { $0.snapshot() })
+            masksToBounds: masksToBounds, sublayers: sublayers.map { $0.snapshot() },
+            mask: mask.map { [$0.snapshot()] } ?? [])
     }
 }

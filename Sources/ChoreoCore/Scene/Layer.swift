@@ -46,8 +46,9 @@ public final class Layer {
     /// What the layer (and its view) is charged against a script's memory limit, if a script
     /// made it (`HostMemoryAccount`).
     public var memoryCharge: HostMemoryCharge?
-    /// Per-key implicit actions: `false` disables the implicit animation of that property.
-    public var actions: [String: Bool] = [:]
+    /// Actions, style, action delegate and mask, for the few layers that have any (one
+    /// reference, made on first use: `LayerExtras`).
+    var extras: LayerExtras?
 
     public internal(set) weak var superlayer: Layer?
     public internal(set) var sublayers: [Layer] = []
@@ -97,6 +98,7 @@ public final class Layer {
             child.invalidatePresentation(subtree: true)
             child.viewRetainedByTree = nil
         }
+        extras?.mask?.extras?.maskOwner = nil
     }
 }
 
