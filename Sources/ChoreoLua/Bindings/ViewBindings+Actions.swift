@@ -70,8 +70,8 @@ extension ScriptHost {
             throw ArgumentError(parameter: name, requirement: "takes the keys 'actions' and 'style'", value: "the key \(key)")
         }
         guard depth <= LayerStyle.maximumDepth else {
-            throw ArgumentError(parameter: name, requirement: "may nest at most \(LayerStyle.maximumDepth) styles deep",
-                                value: "a deeper one")
+            throw ArgumentError(parameter: "style", requirement: "may nest at most \(LayerStyle.maximumDepth) styles deep "
+                                + "(does a style contain itself?)", value: "more")
         }
         return LayerStyle(actions: try layerActions(table["actions"], name: "\(name).actions"),
                           style: try layerStyle(table["style"], name: "\(name).style", depth: depth + 1))
