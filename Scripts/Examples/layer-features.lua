@@ -56,7 +56,7 @@ end }
 scene.view.layer:addSublayer(badge)
 after(0.5, function()
   badge.opacity = 0.3                    -- a 1 s fade (actions.opacity)
-  badge.position = {200, 190}            -- at once (actions.position = false)
+  badge.position = {260, 190}            -- at once (actions.position = false)
   badge.bounds = {0, 0, 80, 80}          -- a spring (the delegate)
   badge.cornerRadius = 40                -- the default action: 0.25 s
 end)
