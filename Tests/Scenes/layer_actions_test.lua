@@ -94,6 +94,8 @@ describe("the action search", function()
     layer.delegate = { actionForLayer = function() return 42 end }
     expect(function() layer.opacity = 0.25 end)
       .toThrow("actionForLayer's result for \"opacity\" must be an animation or false %(NSNull%) or nil %(got a number%)")
+    layer.delegate = { actionForLayer = function(l) l.opacity = l.opacity / 2 end }   -- sets what it is asked about
+    expect(function() layer.opacity = 0.5 end).toThrow("a layer's action delegate: script callbacks nested more than 50 deep")
     layer.delegate = nil
     layer.opacity = 0
     expect(layer:animationKeys()[1]).toBe("opacity")

@@ -9,7 +9,7 @@
 /// Core Animation leaves a mask with a superlayer undefined; Choreo refuses it, and refuses the
 /// layer itself, one of its ancestors (a cycle), a layer that already masks another, and a mask
 /// that would make the tree deeper than `maximumTreeDepth`. The mask joins the layer's scene, so
-/// its own animations run (in its own time: it has no superlayer).
+/// its own animations run, in the masked layer's time (pausing the layer pauses its mask).
 extension Layer {
     /// The layer masking this one, or nil.
     public var mask: Layer? { extras?.mask }
@@ -28,6 +28,7 @@ extension Layer {
         if let old = extras?.mask {
             old.extras?.maskOwner = nil
             old.attach(to: nil)
+            old.invalidatePresentation(subtree: true)
         }
         guard let newMask else {
             extras?.mask = nil

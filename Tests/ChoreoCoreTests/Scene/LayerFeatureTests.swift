@@ -144,6 +144,9 @@ struct LayerFeatureTests {
         scene.advance(to: 0.25)
         #expect(mask.presentation.opacity == 0.25)
         #expect(box.layer.snapshot().mask.first?.properties.opacity == 0.25)
+        box.layer.timing = MediaTiming(speed: 0, timeOffset: 0.5)   // pausing the layer pauses its mask
+        scene.advance(to: 0.75)
+        #expect(mask.presentation.opacity == 0.5)
         box.removeFromSuperview()
         #expect(mask.scene == nil)
     }
