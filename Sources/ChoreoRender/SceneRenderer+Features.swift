@@ -40,10 +40,15 @@ extension SceneRenderer {
     /// A mirror (a negative x scale) turns a layer's back to the viewer too, as the cross product
     /// of its transformed axes does in Core Animation.
     func facing(of p: LayerProperties, within facing: Double) -> Double {
-        let warp = Homography.layerToParent(p) ?? affineToParent(p)
-        let m = warp.m
-        let determinant = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
-            + m[2] * (m[3] * m[7] - m[4] * m[6])
+        let t = p.transform
+        let determinant: Double
+        if let warp = Homography.layerToParent(p) {
+            let m = warp.m
+            determinant = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+                + m[2] * (m[3] * m[7] - m[4] * m[6])
+        } else {
+            determinant = t.m11 * t.m22 - t.m12 * t.m21  // the translations do not change an affine map's sign
+        }
         return determinant < 0 ? -facing : facing
     }
 }
