@@ -82,6 +82,39 @@ struct LayerFeatureTests {
         #expect(box.layer.model.sublayerTransform == .identity)
     }
 
+    @Test("sublayerTransform animates under keyframes, springs and view animation blocks too")
+    func sublayerTransformAnimationKinds() throws {
+        let (scene, box) = makeScene()
+        let path = try PropertyPath(parsing: "sublayerTransform.translation.x")
+        let keyframes = KeyframeAnimation(keyPath: "sublayerTransform.translation.x")
+        keyframes.values = [.scalar(0), .scalar(10), .scalar(0)]
+        keyframes.timing.duration = 1
+        try box.layer.add(keyframes, forKey: "keyframes")
+        scene.commit()
+        scene.advance(to: 0.25)  // halfway through the first of two linear segments
+        #expect(box.layer.presentationValue(at: path) == .scalar(5))
+        box.layer.removeAllAnimations()
+
+        let spring = SpringAnimation(keyPath: "sublayerTransform.translation.x")
+        (spring.fromValue, spring.toValue, spring.damping) = (.scalar(0), .scalar(10), 20)  // critically damped
+        try box.layer.add(spring, forKey: "spring")
+        scene.commit()
+        scene.advance(to: 0.35)
+        // x(t) = 10 − 10(1 + ω t) e^(−ω t), ω = √(stiffness / mass) = 10, t = 0.1 s after it started
+        guard case let .scalar(x) = box.layer.presentationValue(at: path) else { Issue.record("not a number"); return }
+        #expect(abs(x - (10 - 10 * (1 + 1) * exp(-1))) < 1e-9)
+        box.layer.removeAllAnimations()
+
+        let target = Transform3D(translationX: 8, y: 0, z: 0)
+        try View.animate(in: scene, withDuration: 1, options: [.curveLinear], animations: {
+            try box.layer.setValue(.transform(target), forKeyPath: "sublayerTransform")
+        })
+        scene.commit()
+        scene.advance(to: 0.85)
+        guard case let .scalar(y) = box.layer.presentationValue(at: path) else { Issue.record("not a number"); return }
+        #expect(abs(y - 4) < 1e-9)
+    }
+
     @Test("Contents gravity places content as Core Animation's constants describe")
     func gravity() {
         let size = Size(width: 16, height: 12), bounds = Rect(x: 0, y: 0, width: 40, height: 24)
