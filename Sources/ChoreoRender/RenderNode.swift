@@ -12,6 +12,8 @@ struct RenderNode {
     var masksToBounds: Bool
     var transition: TransitionPresentation?
     var sublayers: [RenderNode]
+    /// The mask layer (none or one), in this layer's bounds coordinates.
+    var mask: [RenderNode]
 
     init(layer: Layer) {
         let frame = layer.presentationFrame
@@ -22,6 +24,8 @@ struct RenderNode {
         masksToBounds = layer.masksToBounds
         transition = frame.transition
         sublayers = layer.sublayers.map(RenderNode.init(layer:))
+        mask = layer.mask.map { [RenderNode(layer: $0)] } ?? []
+        applySublayerTransform()
     }
 
     init(snapshot: LayerSnapshot) {
@@ -32,6 +36,8 @@ struct RenderNode {
         masksToBounds = snapshot.masksToBounds
         transition = nil
         sublayers = snapshot.sublayers.map(RenderNode.init(snapshot:))
+        mask = snapshot.mask.map(RenderNode.init(snapshot:))
+        applySublayerTransform()
     }
 
     /// Sublayers in drawing order: by zPosition, then in tree order (Core Animation's order).

@@ -89,19 +89,29 @@ extension SceneRenderer {
         return low >= 0 ? candidate(low) : ""
     }
 
-    /// An image view's PNG, scaled to fill the bounds (UIImageView's default `scaleToFill`) and
-    /// clipped to the rounded bounds when the layer masks to bounds.
+    /// An image view's PNG, placed by the layer's `contentsGravity` (UIImageView's default
+    /// `scaleToFill` is `resize`: stretched to the bounds; one pixel is one point) and clipped to
+    /// the rounded bounds when the layer masks to bounds (else content larger than the bounds,
+    /// as `resizeAspectFill` makes, reaches out of them, as in Core Animation).
     func drawImage(_ image: ImageContent, _ node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
         guard !image.path.isEmpty else { return }
         let picture = try loadImage(image.path)
         let bounds = node.properties.bounds
         guard bounds.size.width > 0, bounds.size.height > 0 else { return }
+        let placed = node.properties.features.contentsGravity.contentRect(
+            for: Size(width: Double(picture.width), height: Double(picture.height)), in: bounds)
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        roundedRect(cr, bounds, radius: node.masksToBounds ? node.properties.cornerRadius : 0)
-        cairo_clip(cr)
-        cairo_translate(cr, bounds.origin.x, bounds.origin.y)
-        cairo_scale(cr, bounds.size.width / Double(picture.width), bounds.size.height / Double(picture.height))
+        if node.masksToBounds {
+            roundedRect(cr, bounds, radius: node.properties.cornerRadius)
+            cairo_clip(cr)
+        }
+        if !node.masksToBounds || placed != bounds {
+            cairo_rectangle(cr, placed.origin.x, placed.origin.y, placed.size.width, placed.size.height)
+            cairo_clip(cr)
+        }
+        cairo_translate(cr, placed.origin.x, placed.origin.y)
+        cairo_scale(cr, placed.size.width / Double(picture.width), placed.size.height / Double(picture.height))
         cairo_set_source_surface(cr, picture.surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)

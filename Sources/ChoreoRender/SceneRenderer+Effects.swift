@@ -48,11 +48,19 @@ extension SceneRenderer {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         cairo_set_matrix(offscreen, &matrix)
-        var shadowless = node
-        shadowless.properties.shadowOpacity = 0
-        do { try drawBody(shadowless, offscreen) } catch {
-            cairo_destroy(offscreen)
-            throw error
+        if let shadowPath = p.features.shadowPath {
+            // CALayer.shadowPath: the shadow is cast from the path's outline (filled, non-zero).
+            addPath(shadowPath, offscreen)
+            cairo_set_fill_rule(offscreen, CAIRO_FILL_RULE_WINDING)
+            cairo_set_source_rgba(offscreen, 0, 0, 0, 1)
+            cairo_fill(offscreen)
+        } else {
+            var shadowless = node
+            shadowless.properties.shadowOpacity = 0
+            do { try drawBody(shadowless, offscreen) } catch {
+                cairo_destroy(offscreen)
+                throw error
+            }
         }
         cairo_destroy(offscreen)
         cairo_surface_flush(body)

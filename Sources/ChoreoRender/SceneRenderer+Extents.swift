@@ -10,17 +10,9 @@ extension SceneRenderer {
         let p = node.properties
         var box = Box(p.bounds)
         if case let .shape(shape) = node.content, !shape.path.isEmpty {
-            var path = Box()
-            for element in shape.path.elements {
-                switch element {
-                case let .move(to: a), let .line(to: a): path.add(a)
-                case let .quadCurve(to: a, control: c): path.add(a); path.add(c)
-                case let .curve(to: a, control1: c1, control2: c2): path.add(a); path.add(c1); path.add(c2)
-                case .close: break
-                }
-            }
-            box.add(path.grown(by: shape.strokeColor == nil ? 0 : shape.lineWidth * 5))
+            box.add(Self.controlBox(of: shape.path).grown(by: shape.strokeColor == nil ? 0 : shape.lineWidth * 5))
         }
+        if let shadowPath = p.features.shadowPath { box.add(Self.controlBox(of: shadowPath)) }
         if !node.masksToBounds {
             for child in node.sublayers where !child.isInvisible {
                 let inner = localExtents(child)
@@ -39,6 +31,20 @@ extension SceneRenderer {
             }
         }
         return box.rect ?? p.bounds
+    }
+
+    /// The box of a path's points and control points (which contains the path).
+    static func controlBox(of path: BezierPath) -> Box {
+        var box = Box()
+        for element in path.elements {
+            switch element {
+            case let .move(to: a), let .line(to: a): box.add(a)
+            case let .quadCurve(to: a, control: c): box.add(a); box.add(c)
+            case let .curve(to: a, control1: c1, control2: c2): box.add(a); box.add(c1); box.add(c2)
+            case .close: break
+            }
+        }
+        return box
     }
 
     /// A layer's affine map to its parent (the 3D transform flattened), as a homography.

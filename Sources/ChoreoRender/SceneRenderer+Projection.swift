@@ -35,8 +35,7 @@ extension SceneRenderer {
         (deviceWidth, deviceHeight) = (width, height)
         defer { (deviceWidth, deviceHeight) = (savedWidth, savedHeight) }
         do {
-            if p.shadowOpacity > 0, p.shadowColor.alpha > 0, !node.masksToBounds { try drawShadow(of: node, offscreen) }
-            try drawBody(node, offscreen)
+            try drawShadowAndBody(node, offscreen)
         } catch {
             cairo_destroy(offscreen)
             throw error

@@ -29,6 +29,9 @@ public final class SceneRenderer {
     var deviceHeight = 0
     /// The scene time being drawn, for messages about values that are not finite.
     var sceneTime = 0.0
+    /// Whether the layers being drawn face the viewer (+1) or turn their backs (−1), for
+    /// `isDoubleSided` (SceneRenderer+Features.swift).
+    var currentFacing = 1.0
 
     /// The scales a renderer takes: below 0.01 cairo's matrices degenerate, above 16 the images
     /// grow past what a scene needs (and `pixelSize` caps them at `Canvas.maximumSide` anyway).
@@ -76,6 +79,7 @@ public final class SceneRenderer {
             cairo_paint(cr)
         }
         cairo_scale(cr, scale, scale)
+        currentFacing = 1
         try draw(RenderNode(layer: layer), cr)
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
@@ -92,6 +96,11 @@ public final class SceneRenderer {
         let p = node.properties
         // The last line of defence: NaN or infinity reaches neither cairo nor an Int conversion.
         do { try p.requireFinite(layer: node.name, time: sceneTime) } catch { throw .nonFinite(error) }
+        let facing = facing(of: p, within: currentFacing)
+        guard facing > 0 || p.features.isDoubleSided else { return }
+        let outerFacing = currentFacing
+        currentFacing = facing
+        defer { currentFacing = outerFacing }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if let warp = Homography.layerToParent(p), !warp.isAffine {
@@ -102,8 +111,7 @@ public final class SceneRenderer {
         let grouped = p.opacity < 1
         if grouped { cairo_push_group(cr) }
         // Core Animation clips the shadow with everything else when the layer masks to bounds.
-        if p.shadowOpacity > 0, p.shadowColor.alpha > 0, !node.masksToBounds { try drawShadow(of: node, cr) }
-        try drawBody(node, cr)
+        try drawShadowAndBody(node, cr)
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, min(max(p.opacity, 0), 1))

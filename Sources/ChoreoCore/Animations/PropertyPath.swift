@@ -12,6 +12,7 @@ import Synchronization
 /// `position.x/y`, `anchorPoint.x/y`, `bounds.origin(.x/.y)`, `bounds.size(.width/.height)`,
 /// `shadowOffset.width/height`, `transform.rotation.x/y/z` (`transform.rotation` is `.z`),
 /// `transform.scale` (all three axes; reads their average), `transform.scale.x/y/z`,
+/// `transform.scale.xy` (x and y together; reads their average),
 /// `transform.translation` (a size: x and y), `transform.translation.x/y/z`.
 /// A plain name that is not a layer property is a custom property; whether the layer has it is
 /// checked where the path is used. The names and sub-paths are `PropertyCatalogue`'s.
@@ -20,6 +21,7 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         case position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, borderColor, cornerRadius
         case transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius
         case strokeStart, strokeEnd, blurRadius
+        case sublayerTransform
         case custom(String)
     }
 
@@ -28,7 +30,7 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         case x, y                                   // points
         case width, height                          // sizes
         case origin, size, originX, originY, sizeWidth, sizeHeight   // rects
-        case rotationX, rotationY, rotationZ, scale, scaleX, scaleY, scaleZ
+        case rotationX, rotationY, rotationZ, scale, scaleX, scaleY, scaleZ, scaleXY
         case translation, translationX, translationY, translationZ   // transforms
     }
 

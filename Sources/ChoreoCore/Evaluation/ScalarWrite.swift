@@ -129,7 +129,7 @@ final class TransformWrite {
         case .slot: return nil
         case .transform(let component):
             let parts = LayerProperties.writableParts(of: model)
-            let keepsRotation = [.scale, .scaleX, .scaleY, .scaleZ, .translationX, .translationY, .translationZ]
+            let keepsRotation = [.scale, .scaleX, .scaleY, .scaleZ, .scaleXY, .translationX, .translationY, .translationZ]
                 .contains(component)
             self.component = component
             self.parts = parts

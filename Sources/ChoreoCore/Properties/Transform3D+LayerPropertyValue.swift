@@ -32,6 +32,9 @@ extension Transform3D: LayerPropertyValue {
         case .scale:
             guard let s = parts?.scale else { return .scalar(0) }
             return .scalar((s.x + s.y + s.z) / 3)
+        case .scaleXY:
+            guard let s = parts?.scale else { return .scalar(0) }
+            return .scalar((s.x + s.y) / 2)
         default: return .transform(self)
         }
     }

@@ -9,7 +9,7 @@ extension ValueKind {
                      ("size", .size), ("size.width", .sizeWidth), ("size.height", .sizeHeight)]
         case .transform: [("rotation", .rotationZ), ("rotation.x", .rotationX), ("rotation.y", .rotationY),
                           ("rotation.z", .rotationZ), ("scale", .scale), ("scale.x", .scaleX), ("scale.y", .scaleY),
-                          ("scale.z", .scaleZ), ("translation", .translation), ("translation.x", .translationX),
+                          ("scale.z", .scaleZ), ("scale.xy", .scaleXY), ("translation", .translation), ("translation.x", .translationX),
                           ("translation.y", .translationY), ("translation.z", .translationZ)]
         case .scalar, .color: []
         }

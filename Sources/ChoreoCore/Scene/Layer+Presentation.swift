@@ -59,6 +59,7 @@ extension Layer {
         if subtree {
             cachedTimeMapping = nil
             for child in sublayers { child.invalidatePresentation(subtree: true) }
+            extras?.mask?.invalidatePresentation(subtree: true)
         }
     }
 
@@ -67,7 +68,8 @@ extension Layer {
     public var timeMapping: TimeMapping {
         if let cachedTimeMapping { return cachedTimeMapping }
         let own = TimeMapping(timing)
-        let mapping = superlayer.map { $0.timeMapping.followed(by: own) } ?? own
+        // A mask has no superlayer, but is drawn as part of the layer it masks: it keeps that time.
+        let mapping = (superlayer ?? extras?.maskOwner).map { $0.timeMapping.followed(by: own) } ?? own
         cachedTimeMapping = mapping
         return mapping
     }
@@ -92,6 +94,7 @@ extension Layer {
     public func snapshot() -> LayerSnapshot {
         LayerSnapshot(
             name: name, properties: presentation, content: content, isHidden: isHidden,
-            masksToBounds: masksToBounds, sublayers: sublayers.map { $0.snapshot() })
+            masksToBounds: masksToBounds, sublayers: sublayers.map { $0.snapshot() },
+            mask: mask.map { [$0.snapshot()] } ?? [])
     }
 }

@@ -8,7 +8,7 @@ extension Layer {
     /// Inserts `layer` at `index` among the sublayers (clamped to 0...count); index 0 is the back.
     /// A layer that cannot join here (see `insertionProblem(for:)`) is left where it is.
     public func insertSublayer(_ layer: Layer, at index: Int) {
-        guard insertionProblem(for: layer) == nil else { return }
+        guard insertionProblem(for: layer) == nil, layer.maskOwner == nil else { return }
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
         layer.superlayer = self
@@ -73,19 +73,21 @@ extension Layer {
     public static let maximumTreeDepth = 128
 
     /// Why `layer` cannot become a sublayer of this layer, or nil when it can: it is this layer
-    /// or one of its ancestors (a cycle), or the tree would grow deeper than `maximumTreeDepth`.
+    /// or one of its ancestors (a cycle; a mask's ancestors are its owner's), it masks a layer,
+    /// or the tree would grow deeper than `maximumTreeDepth` (masks count as a level).
     ///
     /// Complexity: O(depth of this layer + size of `layer`'s subtree), which an insertion pays
     /// anyway (it invalidates the subtree); a leaf costs O(depth) ≤ 128 steps.
     public func insertionProblem(for layer: Layer) -> TreeInsertionProblem? {
         if layer === self { return .cycle }
         var depth = 1  // this layer's level: 1 for a root
-        var node = superlayer
+        var node = superlayer ?? maskOwner
         while let current = node {
             if current === layer { return .cycle }
             depth += 1
-            node = current.superlayer
+            node = current.superlayer ?? current.maskOwner
         }
+        if layer.maskOwner != nil { return .isMask }
         let height = layer.subtreeHeight(limit: Layer.maximumTreeDepth - depth)
         return depth + height > Layer.maximumTreeDepth ? .tooDeep(depth: depth + height) : nil
     }
@@ -100,6 +102,7 @@ extension Layer {
             height = Swift.max(height, level)
             if height > limit { return height }
             for child in layer.sublayers { pending.append((child, level + 1)) }
+            if let mask = layer.extras?.mask { pending.append((mask, level + 1)) }
         }
         return height
     }
@@ -120,6 +123,7 @@ extension Layer {
         stackHandle = nil
         row = -1
         for child in sublayers { child.detachFromEndingScene() }
+        extras?.mask?.detachFromEndingScene()
     }
 
     /// Joins (or leaves) a scene with the whole subtree, registering attached animations.
@@ -131,6 +135,7 @@ extension Layer {
         attachedAtCommit = newScene?.commitCount ?? .max
         if let newScene, !attached.isEmpty { newScene.listAnimated(self) }
         for child in sublayers { child.attach(to: newScene) }
+        extras?.mask?.attach(to: newScene)
     }
 }
 
@@ -140,4 +145,6 @@ public enum TreeInsertionProblem: Equatable, Sendable {
     case cycle
     /// The tree would be `depth` layers deep, more than `Layer.maximumTreeDepth`.
     case tooDeep(depth: Int)
+    /// The layer is another layer's mask (a mask is in no tree).
+    case isMask
 }

@@ -63,8 +63,9 @@ public final class Layer {
     /// the copies `add(_:forKey:)` makes are counted in their layer's charge rather than each
     /// keeping a charge object of its own.
     var attachedChargeBytes = 0
-    /// Per-key implicit actions: `false` disables the implicit animation of that property.
-    public var actions: [String: Bool] = [:]
+    /// Actions, style, action delegate and mask, for the few layers that have any (one
+    /// reference, made on first use: `LayerExtras`).
+    var extras: LayerExtras?
 
     public internal(set) weak var superlayer: Layer?
     public internal(set) var sublayers: [Layer] = []
@@ -114,6 +115,7 @@ public final class Layer {
             child.invalidatePresentation(subtree: true)
             child.viewRetainedByTree = nil
         }
+        extras?.mask?.extras?.maskOwner = nil
     }
 }
 

@@ -73,4 +73,6 @@ public struct LayerSnapshot: Hashable, Sendable {
     public var isHidden: Bool
     public var masksToBounds: Bool
     public var sublayers: [LayerSnapshot]
+    /// The mask's snapshot (none or one), frozen with the layer.
+    public var mask: [LayerSnapshot] = []
 }

@@ -46,6 +46,7 @@ extension LayerProperties {
         case .scaleX: parts.scale.x = v
         case .scaleY: parts.scale.y = v
         case .scaleZ: parts.scale.z = v
+        case .scaleXY: (parts.scale.x, parts.scale.y) = (v, v)
         case .translationX: parts.translation.x = v
         case .translationY: parts.translation.y = v
         case .translationZ: parts.translation.z = v

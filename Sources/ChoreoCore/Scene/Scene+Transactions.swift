@@ -66,27 +66,45 @@ extension Scene {
         if let completion = transaction.completion, completion.commit() { readyCompletions.append(completion) }
     }
 
-    /// The implicit action for a model change: layers outside views animate from the old
-    /// presentation value to the new model value, with the transaction's duration and timing
-    /// function (Core Animation's default timing otherwise), under the property's name. A view's
-    /// layer animates only inside a view animation block, which records the change.
+    /// Runs the action for a model change (`LayerActionLookup`): a view's layer asks its view,
+    /// which lets the running view animation block record the change; a layer outside views, in a
+    /// committed scene with the transaction's actions enabled, searches its delegate, `actions`,
+    /// `style` and the default (0.25 s from the old presentation value to the new model value,
+    /// with the transaction's timing function, under the property's name). Inside a motion
+    /// animator's block every layer's change is recorded. An error of a delegate or of adding the
+    /// action's animation is kept for `takeActionFailure()` (the change itself stands).
     func modelDidChange(_ layer: Layer, path: PropertyPath, from old: AnimationValue) {
-        if layer.view != nil || ViewAnimationContext.innermostBlock(of: self)?.recordsEveryLayer == true {
+        if ViewAnimationContext.innermostBlock(of: self)?.recordsEveryLayer == true {
             recordViewChange(layer, path: path, from: old)
             return
         }
-        guard layer.attachedAtCommit < commitCount, let transaction = currentTransaction,
-              !transaction.disableActions
-        else { return }
-        if case .custom = path.property { return }
+        let transaction: Transaction?
+        if layer.view == nil {
+            guard layer.attachedAtCommit < commitCount, let current = currentTransaction, !current.disableActions
+            else { return }
+            transaction = current
+        } else {
+            transaction = nil
+        }
         let key = path.description
-        guard layer.actions[key] != false else { return }
-        let new = layer.model.value(at: path)
-        guard new != old else { return }
-        let animation = BasicAnimation(keyPath: key)
-        animation.fromValue = old
-        animation.toValue = new
-        animation.timingFunction = transaction.animationTimingFunction ?? CubicBezierCurve.default
-        try? layer.add(animation, forKey: key)
+        do {
+            switch try LayerActionLookup.action(for: layer, forKey: key) {
+            case nil, (.none, _)?: return
+            case (.viewAnimationBlock, _)?: recordViewChange(layer, path: path, from: old)
+            case let (.animation(animation), source)?:
+                try LayerActionLookup.run(animation, from: source, on: layer, key: key, path: path, from: old,
+                                          transaction: transaction)
+            }
+        } catch {
+            if actionFailure == nil { actionFailure = error }
+        }
+    }
+
+    /// The first error an action raised since the last call (a delegate's, or an action's
+    /// animation that does not fit its layer), cleared; bindings rethrow it after setting a
+    /// property, so a script sees it at the line that made the change.
+    public func takeActionFailure() -> (any Error)? {
+        defer { actionFailure = nil }
+        return actionFailure
     }
 }

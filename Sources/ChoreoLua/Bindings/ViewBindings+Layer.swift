@@ -16,7 +16,7 @@ extension ScriptHost {
         func animatable(_ name: String) {
             let path = try! PropertyPath(parsing: name)
             table.add(name, get: { call, layer in
-                call.push(layer.model.value(at: path)) { new in layer.set(new, at: path) }
+                call.push(layer.model.value(at: path)) { new in try Self.runningActions(of: layer) { layer.set(new, at: path) } }
             }, set: { layer, value in
                 layer.set(try ScriptValues.animationValue(value, kind: path.valueKind, name: name), at: path)
             })
@@ -55,6 +55,8 @@ extension ScriptHost {
             if let view = layer.view { call.push(object: view) } else { call.pushNil() }
         })
         table.add("presentation", get: { call, layer in call.push(object: LayerPresentation(layer)) })
+        addActionProperties(to: &table)
+        addFeatureProperties(to: &table)
         return table
     }
 
@@ -83,14 +85,14 @@ extension ScriptHost {
             let keyPath = try call.string(at: 2, name: "keyPath")
             if isPlainKey(keyPath) { return try table.get(call, layer, keyPath) }
             let path = try layer.resolveAnimatablePath(keyPath)
-            call.push(layer.model.value(at: path)) { new in layer.set(new, at: path) }
+            call.push(layer.model.value(at: path)) { new in try Self.runningActions(of: layer) { layer.set(new, at: path) } }
             return 1
         }
-        return [
+        return actionMethods().merging(featureMethods()) { $1 }.merging([
             "setValue": { call in
                 let layer = try call.object(at: 1, as: Layer.self)
                 let keyPath = try call.string(at: 3, name: "keyPath")
-                try call.charging(layer) {  // a new custom property is charged
+                try call.charging(layer) { try Self.runningActions(of: layer) {  // a new custom property is charged
                     if isPlainKey(keyPath) {
                         try table.set(layer, keyPath, call.value(at: 2))
                     } else {
@@ -99,7 +101,7 @@ extension ScriptHost {
                             try ScriptValues.animationValue(call.value(at: 2), kind: path.valueKind, name: keyPath),
                             forKeyPath: keyPath)
                     }
-                }
+                } }
                 return 0
             },
             "valueForKeyPath": valueForKeyPath,
@@ -124,7 +126,7 @@ extension ScriptHost {
                 try call.object(at: 1, as: Layer.self).removeFromSuperlayer()
                 return 0
             },
-        ]
+        ]) { $1 }
     }
 
     /// The layer argument at `index` (a view stands for its layer), or nil.

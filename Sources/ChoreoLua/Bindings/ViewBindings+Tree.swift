@@ -109,6 +109,8 @@ extension ScriptHost {
         case nil: return
         case .cycle:
             throw BindingError("a \(Node.noun) cannot be added to itself or to one of its sub\(Node.noun)s")
+        case .isMask:
+            throw BindingError("the \(Node.noun) is another layer's mask (a mask is in no tree; set that layer's mask to nil first)")
         case .tooDeep:
             throw BindingError("the \(Node.noun) tree would be more than \(Layer.maximumTreeDepth) levels deep "
                 + "(the limit that keeps recursive tree walks off the end of the stack)")

@@ -100,6 +100,7 @@ extension ScriptHost {
             }
         })
         addContentProperties(to: &table, face: .view) { $0.layer }
+        addFeatureProperties(to: &table)
         table.add("layer", get: { call, view in call.push(object: view.layer) })
         table.add("superview", get: { call, view in
             if let superview = view.superview { call.push(object: superview) } else { call.pushNil() }

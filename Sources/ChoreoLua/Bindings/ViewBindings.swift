@@ -34,7 +34,9 @@ extension ScriptHost {
             methods: layerMethods(layerTable),
             getProperty: { call, layer, key in try Self.getLayerProperty(layerTable, call, layer, key) },
             setProperty: { call, layer, key in
-                try call.charging(layer) { try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3)) }
+                try call.charging(layer) {
+                    try Self.runningActions(of: layer) { try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3)) }
+                }
             },
             describe: { layer in layer.name.map { "Layer(\($0))" } ?? "Layer" }))
         installPresentation()
@@ -58,7 +60,7 @@ extension ScriptHost {
             let extra = kind == .view ? viewAnimationFunctions() : [:]
             vm.registerGlobal(name, functions: extra.merging(["new": new]) { $1 })
         }
-        vm.registerGlobal("Layer", functions: ["new": { call in
+        vm.registerGlobal("Layer", functions: layerClassActionFunctions().merging(["new": { call in
             let options = try call.optionalTable(at: 1, name: "properties")
             let layer = Layer()
             layer.content = try Self.layerContentKind(options).emptyContent(for: options)
@@ -69,7 +71,7 @@ extension ScriptHost {
             try call.chargeNew(layer)
             call.push(object: layer)
             return 1
-        }])
+        }]) { $1 })
     }
 
     /// The content a standalone layer gets from its keys: `path` makes a shape layer, `text` a

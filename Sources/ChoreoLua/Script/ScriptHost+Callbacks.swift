@@ -8,6 +8,7 @@ public enum ScriptCallbackKind: String, Sendable {
     case displayLink = "a display-link callback"
     case layout = "layoutSubviews"
     case delegate = "an animation delegate"
+    case layerDelegate = "a layer's action delegate"
     case completion = "a completion"
     case animations = "an animations block"
 }
@@ -36,9 +37,17 @@ extension ScriptHost {
     /// Calls a Lua callback on behalf of the engine or a binding (a timer, a display link, a
     /// layout), on the budget of the engine's turn (the engine counted it: `Engine.admitCallback`).
     func callback(_ function: LuaFunctionRef, _ arguments: [LuaValue] = [], as kind: ScriptCallbackKind) throws {
+        try callbackReturning(function, arguments, as: kind)
+    }
+
+    /// `callback`, returning what the function returned (a layer delegate's action).
+    @discardableResult
+    func callbackReturning(
+        _ function: LuaFunctionRef, _ arguments: [LuaValue] = [], as kind: ScriptCallbackKind
+    ) throws -> [LuaValue] {
         try throwDeferredError()
-        try running(kind, function) { () throws(LuaError) in
-            _ = try vm.sharingBudget { () throws(LuaError) in try vm.call(function, arguments) }
+        return try running(kind, function) { () throws(LuaError) in
+            try vm.sharingBudget { () throws(LuaError) in try vm.call(function, arguments) }
         }
     }
 

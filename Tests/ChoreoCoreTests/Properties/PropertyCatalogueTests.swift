@@ -73,6 +73,7 @@ struct PropertyCatalogueTests {
             "zPosition": .scalar(0), "shadowColor": .color(.black), "shadowOffset": .size(Size(width: 0, height: -3)),
             "shadowOpacity": .scalar(0), "shadowRadius": .scalar(3), "strokeStart": .scalar(0), "strokeEnd": .scalar(1),
             "blurRadius": .scalar(0),
+            "sublayerTransform": .transform(.identity),
         ]
         #expect(Set(PropertyCatalogue.all.map(\.name)) == Set(expected.keys))
         for property in PropertyCatalogue.all {
@@ -128,7 +129,7 @@ struct PropertyCatalogueTests {
             parameter: "keyPath",
             requirement: "must be a layer property (position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, "
                 + "borderColor, cornerRadius, transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius, "
-                + "strokeStart, strokeEnd, blurRadius), one of their sub-paths, or a custom property name",
+                + "strokeStart, strokeEnd, blurRadius, sublayerTransform), one of their sub-paths, or a custom property name",
             value: "\"nope.x\"")) { try PropertyPath(parsing: "nope.x") }
         #expect(throws: ArgumentError(
             parameter: "keyPath",
