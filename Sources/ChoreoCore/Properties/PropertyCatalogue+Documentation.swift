@@ -37,6 +37,7 @@ extension PropertyCatalogue {
             "{\([r.origin.x, r.origin.y, r.size.width, r.size.height].map(formatNumber).joined(separator: ", "))}"
         case let .color(c): "\"\(c.hexString)\""
         case let .transform(t): t == .identity ? "Transform.identity()" : t.description
+        case let .path(path): path.isEmpty ? "{}" : "a path of \(path.elements.count) elements"
         }
     }
 }

@@ -34,6 +34,8 @@ public struct LayerProperties: Hashable, Sendable {
     /// `custom`, nil when empty: copying the properties of a layer without custom ones then
     /// retains nothing (the empty dictionary's retain takes the runtime's slow path).
     private var customStorage: [String: Double]?
+    /// A shape layer's properties (`shape`), out of line: nil on every other layer.
+    var shapeStorage: ShapeStorage?
 
     public init() {}
 }
