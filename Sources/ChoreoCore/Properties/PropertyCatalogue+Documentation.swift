@@ -19,7 +19,7 @@ extension PropertyCatalogue {
             case let .contentView(kind): view = "`\(property.name)` (\(kind))"
             }
             let cells = [
-                "`\(property.name)`", property.valueKind.rawValue, "`\(luaLiteral(property.defaultValue))`",
+                "`\(property.name)`", property.valueKind.rawValue, "`\(documentedDefaults[property.name] ?? luaLiteral(property.defaultValue))`",
                 subPaths.isEmpty ? "—" : subPaths, view, property.summary,
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")

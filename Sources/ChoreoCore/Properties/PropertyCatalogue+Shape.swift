@@ -23,6 +23,10 @@ extension PropertyCatalogue {
               view: .contentView("ShapeView")),
     ]
 
+    /// Defaults the documentation shows as a script reads them, where that differs from the value
+    /// animations start from: a shape's stroke color is nil.
+    static let documentedDefaults = ["strokeColor": "nil"]
+
     /// Whether `property` is one of the shape layer's own (`shapeProperties`).
     public static func isShapeProperty(_ property: PropertyPath.Property) -> Bool {
         switch property {
