@@ -195,6 +195,62 @@ describe("The hamburger morph (Scripts/Examples/hamburger-morph.lua)", function(
   end)
 end)
 
+describe("Shape properties under every kind of animation", function()
+  local shape
+
+  beforeEach(function()
+    local scene = Scene.new{}
+    shape = ShapeView.new{ frame = {0, 0, 100, 100}, path = Path.new():addLines{{0, 0}, {10, 0}},
+                           strokeColor = "#000000", lineWidth = 2 }
+    scene.view:addSubview(shape)
+  end)
+
+  it("animates a view animation block's line width, colors and path (the path absolutely)", function()
+    View.animate{ duration = 1, options = {"curveLinear"}, animations = function()
+      shape.lineWidth = 6
+      shape.fillColor = "#ffffff"
+      shape.path = Path.new():addLines{{0, 20}, {30, 40}}
+    end }
+    advance(0.25)
+    local p = shape.layer.presentation
+    expect(p.lineWidth).toBeCloseTo(3, 1e-9)
+    expect(p.fillColor.r).toBeCloseTo(0.25, 1e-9)
+    expect(p.path[2][2]).toBeCloseTo(15, 1e-9)
+    expect(p.path[2][3]).toBeCloseTo(10, 1e-9)
+  end)
+
+  it("animates a property animator's miter limit and dash phase, scrubbed", function()
+    local a = Animator.new{ duration = 1, curve = "linear", animations = function()
+      shape.miterLimit = 2
+      shape.lineDashPhase = 8
+    end }
+    a.fractionComplete = 0.5
+    advance(0)
+    expect(shape.layer.presentation.miterLimit).toBeCloseTo(6, 1e-9)
+    expect(shape.layer.presentation.lineDashPhase).toBeCloseTo(4, 1e-9)
+  end)
+
+  it("animates with a motion animator and a spring, and a keyframe animation of the stroke color", function()
+    local m = MotionAnimator.new()
+    m:animate(AnimationTraits.new{ duration = 1, timingCurve = "linear" }, {2, 12}, shape.layer, "lineWidth")
+    local k = KeyframeAnimation.new("strokeColor")
+    k.values = { "#000000", "#ff0000", "#0000ff" }
+    k.duration = 2
+    shape.layer:addAnimation(k, "colors")
+    advance(0.5)
+    expect(shape.layer.presentation.lineWidth).toBeCloseTo(7, 1e-9)
+    expect(shape.layer.presentation.strokeColor.r).toBeCloseTo(0.5, 1e-9)
+    local s = SpringAnimation.new("lineWidth")
+    s.fromValue, s.toValue = 0, 12                 -- the model is 12 after the motion animator
+    shape.layer:addAnimation(s, "spring")
+    advance(0.05)
+    local early = shape.layer.presentation.lineWidth
+    expect(early > 0 and early < 12).toBe(true)
+    advance(s.settlingDuration - 0.1)
+    expect(shape.layer.presentation.lineWidth).toBeCloseTo(12, 0.05)
+  end)
+end)
+
 describe("Path values", function()
   it("switch halfway between paths of different commands", function()
     local scene = Scene.new{}
