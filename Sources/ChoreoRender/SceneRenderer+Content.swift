@@ -126,28 +126,6 @@ extension SceneRenderer {
         return image
     }
 
-    /// A shape layer: the whole path filled (non-zero winding), then the part between
-    /// strokeStart and strokeEnd stroked (CAShapeLayer's butt caps and miter joins).
-    func drawShape(_ shape: ShapeContent, _ p: LayerProperties, _ cr: OpaquePointer) {
-        guard !shape.path.isEmpty else { return }
-        if let fill = shape.fillColor, fill.alpha > 0 {
-            addPath(shape.path, cr)
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-            setSource(cr, fill)
-            cairo_fill(cr)
-        }
-        if let stroke = shape.strokeColor, stroke.alpha > 0, shape.lineWidth > 0 {
-            let trimmed = shape.path.trimmed(from: p.strokeStart, to: p.strokeEnd)
-            guard !trimmed.isEmpty else { return }
-            addPath(trimmed, cr)
-            setSource(cr, stroke)
-            cairo_set_line_width(cr, shape.lineWidth)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
-            cairo_stroke(cr)
-        }
-    }
-
     /// Replaces the context's path with a `BezierPath` (quadratics raised to cubics).
     func addPath(_ path: BezierPath, _ cr: OpaquePointer) {
         cairo_new_path(cr)

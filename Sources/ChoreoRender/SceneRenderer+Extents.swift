@@ -3,14 +3,26 @@ import ChoreoCore
 
 /// How far a layer's drawing reaches: its bounds, the strokes of its shape and its sublayers
 /// (unless it clips them), in its own bounds coordinates. Conservative (curves count by their
-/// control points, strokes by five line widths for miter joins), so offscreen passes (shadows,
+/// control points, strokes by their miter limit), so offscreen passes (shadows,
 /// perspective) can use surfaces no larger than needed without cutting anything off.
 extension SceneRenderer {
     func localExtents(_ node: RenderNode) -> Rect {
         let p = node.properties
         var box = Box(p.bounds)
-        if case let .shape(shape) = node.content, !shape.path.isEmpty {
-            box.add(Self.controlBox(of: shape.path).grown(by: shape.strokeColor == nil ? 0 : shape.lineWidth * 5))
+        if case .shape = node.content, !p.shape.path.isEmpty {
+            let shape = p.shape
+            var path = Box()
+            for element in shape.path.elements {
+                switch element {
+                case let .move(to: a), let .line(to: a): path.add(a)
+                case let .quadCurve(to: a, control: c): path.add(a); path.add(c)
+                case let .curve(to: a, control1: c1, control2: c2): path.add(a); path.add(c1); path.add(c2)
+                case .close: break
+                }
+            }
+            // A miter reaches miterLimit half-widths from the path at most (5 widths by default);
+            // caps and bevels stay within one width.
+            box.add(path.grown(by: shape.strokeColor == nil ? 0 : shape.lineWidth * Swift.max(shape.miterLimit, 2) / 2))
         }
         if let shadowPath = p.features.shadowPath { box.add(Self.controlBox(of: shadowPath)) }
         if !node.masksToBounds {

@@ -4,11 +4,11 @@
 ///     AnimationValue.point(Point(x: 1, y: 2)).components      // [1, 2]
 ///     AnimationValue.point(Point(x: 1, y: 2)).componentNames  // ["x", "y"]
 extension AnimationValue {
-    /// The field names of compound values; empty for scalars and transforms (whose entries are
-    /// written as an array).
+    /// The field names of compound values; empty for scalars, transforms and paths (whose numbers
+    /// are written as an array: a path's are the x and y of each of its `points`).
     public var componentNames: [String] {
         switch self {
-        case .scalar, .transform: []
+        case .scalar, .transform, .path: []
         case .point: ["x", "y"]
         case .size: ["width", "height"]
         case .rect: ["x", "y", "width", "height"]
@@ -27,6 +27,7 @@ extension AnimationValue {
         case let .color(c): [c.red, c.green, c.blue, c.alpha]
         case let .transform(t):
             if let affine = t.affine { [affine.a, affine.b, affine.c, affine.d, affine.tx, affine.ty] } else { t.entries }
+        case let .path(path): path.points.flatMap { [$0.x, $0.y] }
         }
     }
 
@@ -38,6 +39,8 @@ extension AnimationValue {
             let names = (1...4).flatMap { row in (1...4).map { column in "m\(row)\(column)" } }
             return Array(zip(names, t.entries))
         case .scalar(let v): return [("", v)]
+        case let .path(path):
+            return path.points.enumerated().flatMap { index, point in [("p\(index + 1).x", point.x), ("p\(index + 1).y", point.y)] }
         default: return Array(zip(componentNames, components))
         }
     }

@@ -9,8 +9,15 @@ extension AnimationValue {
     /// View animation blocks, animators and motion animators animate a change additively (from
     /// old − new to zero, on top of the new model value) only when the new value is invertible;
     /// otherwise they fall back to an absolute animation from the old presentation value.
+    ///
+    /// A path is never taken as invertible: `x - path` undoes `+ path` only for paths of its
+    /// structure, and a change to a path of another structure must switch halfway, which only an
+    /// absolute animation does.
     public var isInvertible: Bool {
-        guard case let .transform(t) = self else { return true }
-        return t.inverted() != nil
+        switch self {
+        case let .transform(t): t.inverted() != nil
+        case .path: false
+        default: true
+        }
     }
 }

@@ -23,6 +23,8 @@ public enum AnimationValue: Hashable, Sendable {
     case rect(Rect)
     case color(Color)
     indirect case transform(Transform3D)
+    /// A shape layer's path (CAShapeLayer.path): see `BezierPath+Animation.swift` for how it animates.
+    case path(BezierPath)
 
     /// The kind of value this is.
     public var kind: ValueKind {
@@ -33,6 +35,7 @@ public enum AnimationValue: Hashable, Sendable {
         case .rect: .rect
         case .color: .color
         case .transform: .transform
+        case .path: .path
         }
     }
 
@@ -45,6 +48,7 @@ public enum AnimationValue: Hashable, Sendable {
         case .rect: .rect(.zero)
         case .color: .color(.zero)
         case .transform: .transform(.identity)
+        case .path: .path(.zero)
         }
     }
 
@@ -58,6 +62,7 @@ public enum AnimationValue: Hashable, Sendable {
         case let (.rect(a), .rect(b)): .rect(a.interpolated(to: b, fraction: fraction))
         case let (.color(a), .color(b)): .color(a.interpolated(to: b, fraction: fraction))
         case let (.transform(a), .transform(b)): .transform(a.interpolated(to: b, fraction: fraction))
+        case let (.path(a), .path(b)): .path(a.interpolated(to: b, fraction: fraction))
         default: self
         }
     }
@@ -72,6 +77,7 @@ public enum AnimationValue: Hashable, Sendable {
         case let (.rect(a), .rect(b)): .rect(a + b)
         case let (.color(a), .color(b)): .color(a + b)
         case let (.transform(a), .transform(b)): .transform(a + b)
+        case let (.path(a), .path(b)): .path(a + b)
         default: lhs
         }
     }
@@ -86,6 +92,7 @@ public enum AnimationValue: Hashable, Sendable {
         case let (.rect(a), .rect(b)): .rect(a - b)
         case let (.color(a), .color(b)): .color(a - b)
         case let (.transform(a), .transform(b)): .transform(a - b)
+        case let (.path(a), .path(b)): .path(a - b)
         default: lhs
         }
     }
@@ -100,6 +107,7 @@ public enum AnimationValue: Hashable, Sendable {
         case let .rect(a): .rect(a * k)
         case let .color(a): .color(a * k)
         case let .transform(a): .transform(a * k)
+        case let .path(a): .path(a * k)
         }
     }
 
@@ -112,6 +120,7 @@ public enum AnimationValue: Hashable, Sendable {
         case let (.rect(a), .rect(b)): a.animationDistance(to: b)
         case let (.color(a), .color(b)): a.animationDistance(to: b)
         case let (.transform(a), .transform(b)): a.animationDistance(to: b)
+        case let (.path(a), .path(b)): a.animationDistance(to: b)
         default: 0
         }
     }
@@ -124,5 +133,5 @@ public enum AnimationValue: Hashable, Sendable {
 
 /// The kinds of animatable values, as error messages name them.
 public enum ValueKind: String, Hashable, Sendable {
-    case scalar = "number", point, size, rect, color, transform
+    case scalar = "number", point, size, rect, color, transform, path
 }

@@ -165,7 +165,7 @@ extension KeyframeSampler {
             case let .rect(r):
                 Double.hypot(Double.hypot(r.origin.x, r.origin.y), Double.hypot(r.size.width, r.size.height))
             case let .color(c): Double.hypot(Double.hypot(c.red, c.green), Double.hypot(c.blue, c.alpha))
-            case .transform: 0
+            case .transform, .path: 0
             }
         }
     }

@@ -22,6 +22,7 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         case transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius
         case strokeStart, strokeEnd, blurRadius
         case sublayerTransform
+        case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase
         case custom(String)
     }
 

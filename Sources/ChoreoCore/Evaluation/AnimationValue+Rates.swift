@@ -30,6 +30,8 @@ extension AnimationValue {
                                 blue: combine(a.blue, b.blue), alpha: combine(a.alpha, b.alpha)))
         case let (.transform(a), .transform(b)):
             return .transform(Transform3D(entries: zip(a.entries, b.entries).map(combine)))
+        case let (.path(a), .path(b)):
+            return .path(a.pointwise(b) { Point(x: combine($0.x, $1.x), y: combine($0.y, $1.y)) } ?? a)
         default: return self
         }
     }

@@ -19,7 +19,7 @@ extension PropertyCatalogue {
             case let .contentView(kind): view = "`\(property.name)` (\(kind))"
             }
             let cells = [
-                "`\(property.name)`", property.valueKind.rawValue, "`\(luaLiteral(property.defaultValue))`",
+                "`\(property.name)`", property.valueKind.rawValue, "`\(documentedDefaults[property.name] ?? luaLiteral(property.defaultValue))`",
                 subPaths.isEmpty ? "—" : subPaths, view, property.summary,
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
@@ -37,6 +37,19 @@ extension PropertyCatalogue {
             "{\([r.origin.x, r.origin.y, r.size.width, r.size.height].map(formatNumber).joined(separator: ", "))}"
         case let .color(c): "\"\(c.hexString)\""
         case let .transform(t): t == .identity ? "Transform.identity()" : t.description
+        case let .path(path): "{" + path.elements.map(luaCommand).joined(separator: ", ") + "}"
         }
+    }
+
+    /// A path element as a script's command: `{"move", 0, 0}`.
+    private static func luaCommand(_ element: BezierPath.Element) -> String {
+        let (verb, points): (String, [Point]) = switch element {
+        case let .move(p): ("move", [p])
+        case let .line(p): ("line", [p])
+        case let .quadCurve(p, c): ("quad", [c, p])
+        case let .curve(p, c1, c2): ("curve", [c1, c2, p])
+        case .close: ("close", [])
+        }
+        return "{" + (["\"\(verb)\""] + points.flatMap { [formatNumber($0.x), formatNumber($0.y)] }).joined(separator: ", ") + "}"
     }
 }

@@ -1,7 +1,7 @@
 /// What a layer draws besides its background and border: text, an image, a shape, or a blur of
 /// what is behind it. The content kinds of DESIGN §3; none of it animates by interpolation (a
-/// change shows at once, or through a transition), except the shape's stroke ends and the blur
-/// radius, which are layer properties.
+/// change shows at once, or through a transition), except what a shape layer animates (its path,
+/// colors and stroke, in `ShapeProperties`) and the blur radius, which are layer properties.
 ///
 /// The cases with content are `indirect`: every layer holds a `LayerContent`, and most hold
 /// none, so a layer keeps a pointer rather than room for the largest content inline.
@@ -49,19 +49,50 @@ public struct ImageContent: Hashable, Sendable {
     public init(path: String) { self.path = path }
 }
 
-/// A shape layer's path and its stroke and fill (CAShapeLayer; strokeStart and strokeEnd are
-/// layer properties, so they animate). The defaults are CAShapeLayer's: filled black, no stroke.
+/// A shape layer's stroke style that does not animate (CAShapeLayer's `lineCap`, `lineJoin`,
+/// `lineDashPattern` and `fillRule`), with Core Animation's defaults: butt caps, miter joins, no
+/// dashes, the non-zero winding rule. Its animatable properties (path, colors, line width, miter
+/// limit, dash phase) are `ShapeProperties`, and strokeStart/strokeEnd are layer properties.
 public struct ShapeContent: Hashable, Sendable {
-    public var path: BezierPath
-    public var strokeColor: Color?
-    public var fillColor: Color?
-    public var lineWidth: Double
+    /// How open ends of a stroke are drawn (CAShapeLayerLineCap).
+    public enum LineCap: String, CaseIterable, Sendable { case butt, round, square }
+    /// How corners of a stroke are drawn (CAShapeLayerLineJoin).
+    public enum LineJoin: String, CaseIterable, Sendable { case miter, round, bevel }
+    /// Which points are inside the path for its fill (CAShapeLayerFillRule).
+    public enum FillRule: String, CaseIterable, Sendable { case nonZero, evenOdd }
 
-    public init(path: BezierPath, strokeColor: Color? = nil, fillColor: Color? = .black, lineWidth: Double = 1) {
-        self.path = path
-        self.strokeColor = strokeColor
-        self.fillColor = fillColor
-        self.lineWidth = lineWidth
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    /// Lengths of painted and unpainted dashes, in points, repeated along the stroke; nil or
+    /// empty strokes solid.
+    public var lineDashPattern: [Double]?
+    public var fillRule: FillRule
+
+    public init(lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, lineDashPattern: [Double]? = nil,
+                fillRule: FillRule = .nonZero) {
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.lineDashPattern = lineDashPattern
+        self.fillRule = fillRule
+    }
+
+    /// How many lengths a dash pattern may hold: 1,000 (each is stroked every frame).
+    public static let maximumDashCount = 1_000
+
+    /// A dash pattern from outside: at most `maximumDashCount` lengths, each finite and ≥ 0, and
+    /// not all 0 (a pattern of nothing but gaps draws nothing forever: cairo rejects it).
+    public static func checkedDashPattern(_ lengths: [Double], _ parameter: String = "lineDashPattern") throws(ArgumentError) -> [Double] {
+        guard lengths.count <= maximumDashCount else {
+            throw ArgumentError(parameter: parameter, requirement: "must hold at most \(maximumDashCount) lengths",
+                                value: "\(lengths.count)")
+        }
+        for (index, length) in lengths.enumerated() {
+            _ = try requireNonNegative(length, "\(parameter)[\(index + 1)]")
+        }
+        guard lengths.isEmpty || lengths.contains(where: { $0 > 0 }) else {
+            throw ArgumentError(parameter: parameter, requirement: "must hold a length > 0", value: "only zeros")
+        }
+        return lengths
     }
 }
 

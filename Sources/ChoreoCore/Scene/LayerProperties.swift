@@ -38,6 +38,8 @@ public struct LayerProperties: Hashable, Sendable {
     /// `shadowPath`), out of line: nil while they hold Core Animation's defaults, so a plain
     /// layer grows by one reference only (`LayerFeatures`).
     var featureStorage: LayerFeatureBox?
+    /// A shape layer's properties (`shape`), out of line: nil on every other layer.
+    var shapeStorage: ShapeStorage?
 
     public init() {}
 }

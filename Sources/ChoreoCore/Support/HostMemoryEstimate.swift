@@ -33,11 +33,12 @@ public enum HostMemoryEstimate {
 
 extension Layer {
     /// The bytes this layer (with its view, if it has one) is charged: the base size plus its
-    /// content (text bytes, path elements, image file name) and the copies of animations the
-    /// runtime attached to it.
+    /// content (text bytes, path elements, dash lengths, image file name) and the copies of
+    /// animations the runtime attached to it.
     public var estimatedHostBytes: Int {
         (view == nil ? HostMemoryEstimate.layer : HostMemoryEstimate.view) + content.estimatedHostBytes
             + (name?.utf8.count ?? 0) + model.custom.count * HostMemoryEstimate.customProperty + attachedChargeBytes
+            + (model.hasShapeProperties ? model.shape.path.elements.count * HostMemoryEstimate.pathElement : 0)
     }
 }
 
@@ -45,11 +46,12 @@ extension Layer {
     /// A function that puts back what `estimatedHostBytes` counts (content, name, custom
     /// properties) as it is now: how a change that does not fit under the memory limit is undone.
     public func estimateRestorer() -> () -> Void {
-        let (content, name, custom) = (self.content, self.name, model.custom)
+        let (content, name, custom, path) = (self.content, self.name, model.custom, model.shape.path)
         return { [self] in
             self.content = content
             self.name = name
             if model.custom != custom { model.custom = custom }
+            if model.hasShapeProperties, model.shape.path != path { model.shape.path = path }
         }
     }
 }
@@ -61,7 +63,7 @@ extension LayerContent {
         case .none, .blur: 0
         case .text(let text): text.text.utf8.count
         case .image(let image): image.path.utf8.count
-        case .shape(let shape): shape.path.elements.count * HostMemoryEstimate.pathElement
+        case .shape(let shape): (shape.lineDashPattern?.count ?? 0) * MemoryLayout<Double>.stride
         }
     }
 }
@@ -74,6 +76,9 @@ extension Animation {
         if let keyframe = self as? KeyframeAnimation {
             bytes += keyframe.values.count * HostMemoryEstimate.keyframeValue
             bytes += keyframe.values.lazy.filter { $0.kind == .transform }.count * HostMemoryEstimate.keyframeTransformBox
+            bytes += keyframe.values.reduce(0) { sum, value in
+                if case let .path(path) = value { sum + path.elements.count * HostMemoryEstimate.pathElement } else { sum }
+            }
             bytes += (keyframe.path?.elements.count ?? 0) * HostMemoryEstimate.pathElement
             let numbers = [keyframe.keyTimes?.count, keyframe.timingFunctions?.count, keyframe.tensionValues?.count,
                            keyframe.continuityValues?.count, keyframe.biasValues?.count]

@@ -39,6 +39,8 @@ enum ScriptValueFields {
             call.push(transformEntry(t, index))
         case let .scalar(v):
             call.push(v)
+        case .path:
+            return 0  // paths reach scripts as arrays of commands, never boxed
         }
         return 1
     }
@@ -91,6 +93,8 @@ enum ScriptValueFields {
             try box.update(.transform(try Transform3D.validated(entries: entries)))
         case .scalar:
             throw unknownField(call, "number", key, [])
+        case .path:
+            throw unknownField(call, "path", key, [])
         }
     }
 
@@ -123,6 +127,7 @@ enum ScriptValueFields {
         case let .transform(t):
             if let a = t.affine { return "Transform(\([a.a, a.b, a.c, a.d, a.tx, a.ty].map(f).joined(separator: ", ")))" }
             return "Transform3D(\(t.entries.map(f).joined(separator: ", ")))"
+        case let .path(path): return "Path(\(path.elements.count) elements)"
         }
     }
 }

@@ -19,20 +19,25 @@ enum ContentKind: String, CaseIterable {
         }
     }
 
-    /// What a new object of this kind draws, before the constructor's table applies. A shape is
+    /// What a new object of this kind draws, before the constructor's table applies.
+    func emptyContent() -> LayerContent {
+        switch self {
+        case .view: .none
+        case .label: .text(TextContent())
+        case .imageView: .image(ImageContent(path: ""))
+        case .shapeView: .shape(ShapeContent())
+        case .blurView: .blur
+        }
+    }
+
+    /// Gives a new layer of this kind the model its constructor's table starts from. A shape is
     /// CAShapeLayer's, filled black with no stroke — except that a table giving a `strokeColor`
     /// and no `fillColor` makes an unfilled outline: Lua cannot write `fillColor = nil` in a
     /// table, and an outline is what such a table means.
-    func emptyContent(for options: LuaTableArgument?) -> LayerContent {
-        switch self {
-        case .view: return .none
-        case .label: return .text(TextContent())
-        case .imageView: return .image(ImageContent(path: ""))
-        case .shapeView:
-            let outline = options.map { !$0.value("strokeColor").isNil && $0.value("fillColor").isNil } ?? false
-            return .shape(ShapeContent(path: BezierPath(), fillColor: outline ? nil : .black))
-        case .blurView: return .blur
-        }
+    func prepare(_ layer: Layer, for options: LuaTableArgument?) {
+        guard self == .shapeView, let options, !options.value("strokeColor").isNil, options.value("fillColor").isNil
+        else { return }
+        layer.setShapeColor(nil, for: .fillColor)
     }
 
     /// The content properties of this kind; on views also the layer properties that only it
@@ -42,14 +47,16 @@ enum ContentKind: String, CaseIterable {
         case .view: []
         case .label: ["text", "fontSize", "fontWeight", "textColor", "textAlignment", "alignment"]
         case .imageView: ["image"]
-        case .shapeView: ["path", "strokeColor", "fillColor", "lineWidth"] + (face == .view ? layerPropertyKeys : [])
+        case .shapeView: ScriptHost.shapeKeys + (face == .view ? layerPropertyKeys : [])
         case .blurView: face == .view ? layerPropertyKeys : []
         }
     }
 
-    /// The layer properties only views of this kind use, as the catalogue declares them.
+    /// The layer properties only views of this kind use, as the catalogue declares them, except
+    /// the shape layer's own (ViewBindings+Shape.swift binds those, nil colors and all).
     var layerPropertyKeys: [String] {
-        PropertyCatalogue.inApplyOrder.filter { $0.view == .contentView(rawValue) }.map(\.name)
+        PropertyCatalogue.inApplyOrder
+            .filter { $0.view == .contentView(rawValue) && !PropertyCatalogue.isShapeProperty($0.property) }.map(\.name)
     }
 
     /// How messages name an object of this kind.
@@ -82,21 +89,11 @@ extension ScriptHost {
             guard case let .text(content) = layer(object).content else { throw kindError(key, .label, layer(object)) }
             return content
         }
-        func shape(_ key: String, _ object: Object) throws -> ShapeContent {
-            guard case let .shape(content) = layer(object).content else { throw kindError(key, .shapeView, layer(object)) }
-            return content
-        }
         func editText(_ key: String, _ object: Object, _ edit: (inout TextContent) throws -> Void) throws {
             var content = try text(key, object)
             try edit(&content)
             layer(object).content = .text(content)
         }
-        func editShape(_ key: String, _ object: Object, _ edit: (inout ShapeContent) throws -> Void) throws {
-            var content = try shape(key, object)
-            try edit(&content)
-            layer(object).content = .shape(content)
-        }
-
         table.add("text", get: { call, o in call.push(try text("text", o).text) },
                   set: { o, v in try editText("text", o) { $0.text = try Checked.string(v, "text") } })
         table.add("fontSize", get: { call, o in call.push(try text("fontSize", o).fontSize) },
@@ -122,21 +119,7 @@ extension ScriptHost {
             layer(o).content = .image(ImageContent(path: path))
         })
 
-        table.add("path", get: { call, o in ScriptPaths.push(try shape("path", o).path, call) },
-                  set: { o, v in try editShape("path", o) { $0.path = try ScriptPaths.bezierPath(v, name: "path") } })
-        for key in ["strokeColor", "fillColor"] {
-            let keyPath: WritableKeyPath<ShapeContent, Color?> = key == "strokeColor" ? \.strokeColor : \.fillColor
-            table.add(key, get: { call, o in
-                guard let color = try shape(key, o)[keyPath: keyPath] else { return call.pushNil() }
-                call.push(.color(color)) { new in
-                    if case let .color(c) = new { try editShape(key, o) { $0[keyPath: keyPath] = c } }
-                }
-            }, set: { o, v in
-                try editShape(key, o) { $0[keyPath: keyPath] = v.isNil ? nil : try ScriptValues.color(v, name: key) }
-            })
-        }
-        table.add("lineWidth", get: { call, o in call.push(try shape("lineWidth", o).lineWidth) },
-                  set: { o, v in try editShape("lineWidth", o) { $0.lineWidth = try Checked.nonNegative(v, "lineWidth") } })
+        addShapeProperties(to: &table, layer: layer) { key, object in kindError(key, .shapeView, layer(object)) }
 
         guard face == .view else { return }
         // Layer properties that only one kind of view uses: every layer has them under CA's names.

@@ -29,7 +29,9 @@ extension ScriptHost {
         table.add("frame", get: { call, layer in
             call.push(.rect(layer.frame)) { new in if case let .rect(r) = new { layer.setFrame(r) } }
         }, set: { layer, value in layer.setFrame(try ScriptValues.rect(value, name: "frame")) })
-        for property in PropertyCatalogue.inApplyOrder where property.name != "anchorPoint" {
+        // The shape layer's own properties are content properties (ViewBindings+Shape.swift).
+        for property in PropertyCatalogue.inApplyOrder
+        where property.name != "anchorPoint" && !PropertyCatalogue.isShapeProperty(property.property) {
             animatable(property.name)
         }
         table.add("isHidden", get: { call, layer in call.push(layer.isHidden) },

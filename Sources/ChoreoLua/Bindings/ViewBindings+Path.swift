@@ -1,3 +1,5 @@
+import CLua
+import CLuaShim
 import ChoreoCore
 
 /// Paths as scripts write them: an array of commands, each a table led by its name.
@@ -9,6 +11,12 @@ import ChoreoCore
 ///       {"close"},
 ///     } }
 ///     ShapeView.new{ path = Path.roundedRect({0, 0, 100, 60}, 12) }
+///     ShapeLayer.new{ path = Path.new():move{0, 0}:addArc{center = {50, 50}, radius = 40,
+///                       startAngle = 0, endAngle = math.pi, clockwise = true} }
+///
+/// Paths made by `Path` functions and read from layers carry the `Path` metatable, so CGPath's
+/// builders work on them as methods (`path:addLine{10, 20}`, ViewBindings+PathBuilders.swift);
+/// any plain array of commands is a path too.
 ///
 /// Reading `shape.path` gives the same form back, so a path read from one shape can be edited
 /// and given to another. Paths are checked by `BezierPath.append(validating:)`: finite numbers,
@@ -67,46 +75,41 @@ enum ScriptPaths {
         }
     }
 
-    /// Pushes a path as a fresh Lua array of commands.
+    /// Pushes a path as a fresh Lua array of commands, with the `Path` metatable.
     static func push(_ path: BezierPath, _ call: LuaCallContext) {
         call.pushNewTable(arrayCount: path.elements.count) { table in
             for (index, element) in path.elements.enumerated() {
-                let (verb, points): (String, [Point]) = switch element {
-                case let .move(to): ("move", [to])
-                case let .line(to): ("line", [to])
-                case let .quadCurve(to, control): ("quad", [control, to])
-                case let .curve(to, control1, control2): ("curve", [control1, control2, to])
-                case .close: ("close", [])
-                }
-                table.setTable(.index(index + 1), arrayCount: 1 + 2 * points.count) { command in
-                    command.append(.string(verb))
-                    for point in points {
-                        command.append(.number(point.x))
-                        command.append(.number(point.y))
-                    }
-                }
+                set(element, at: index + 1, in: table)
+            }
+        }
+        setPathMetatable(call)
+    }
+
+    /// Writes one element as the command at `index` of a table.
+    static func set(_ element: BezierPath.Element, at index: Int, in table: LuaTableBuilder) {
+        let (verb, points): (String, [Point]) = switch element {
+        case let .move(to): ("move", [to])
+        case let .line(to): ("line", [to])
+        case let .quadCurve(to, control): ("quad", [control, to])
+        case let .curve(to, control1, control2): ("curve", [control1, control2, to])
+        case .close: ("close", [])
+        }
+        table.setTable(.index(index), arrayCount: 1 + 2 * points.count, fieldCount: 0) { command in
+            command.append(.string(verb))
+            for point in points {
+                command.append(.number(point.x))
+                command.append(.number(point.y))
             }
         }
     }
-}
 
-extension ScriptHost {
-    /// `Path.rect`, `Path.roundedRect` and `Path.ellipse`: CGPath's shapes as command arrays.
-    func installPathHelpers() {
-        func shape(_ make: @escaping (LuaCallContext) throws -> BezierPath) -> LuaHostFunction {
-            { call in
-                ScriptPaths.push(try make(call), call)
-                return 1
-            }
-        }
-        vm.registerGlobal("Path", functions: [
-            "rect": shape { call in BezierPath(rect: try ScriptValues.rect(call.value(at: 1), name: "rect")) },
-            "roundedRect": shape { call in
-                let rect = try ScriptValues.rect(call.value(at: 1), name: "rect")
-                return BezierPath(roundedRect: rect, cornerRadius: try requireNonNegative(
-                    try call.number(at: 2, name: "cornerRadius"), "cornerRadius"))
-            },
-            "ellipse": shape { call in BezierPath(ellipseIn: try ScriptValues.rect(call.value(at: 1), name: "rect")) },
-        ])
+    /// Where the registry keeps the metatable of paths (its `__index` is the `Path` table).
+    static let metatableKey = "choreo.Path"
+
+    /// Gives the table on top of the stack the `Path` metatable.
+    static func setPathMetatable(_ call: LuaCallContext) {
+        guard call.reserve(1) else { return }
+        lua_getfield(call.state, lsx_registryindex(), metatableKey)
+        lua_setmetatable(call.state, -2)
     }
 }

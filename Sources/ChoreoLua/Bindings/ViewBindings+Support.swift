@@ -141,6 +141,8 @@ extension LuaCallContext {
     func push(_ value: AnimationValue, writeBack: ((AnimationValue) throws -> Void)?) {
         if case let .scalar(number) = value {
             push(number)
+        } else if case let .path(path) = value {
+            ScriptPaths.push(path, self)  // a fresh array of commands: edits go back by assignment
         } else {
             push(object: ScriptValue(value, writeBack: writeBack))
         }

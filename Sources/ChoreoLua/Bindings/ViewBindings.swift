@@ -10,6 +10,7 @@ import ChoreoCore
 ///     ShapeView.new{ path = Path.ellipse{0, 0, 40, 40}, strokeColor = "white", strokeEnd = 0 }
 ///     BlurView.new{ blurRadius = 0 }
 ///     Layer.new{ frame = {0, 0, 10, 10}, opacity = 0.5 }   -- animates its changes implicitly
+///     ShapeLayer.new{ path = Path.ovalIn{0, 0, 40, 40}, fillColor = "clear", strokeColor = "white" }
 ///
 /// Every view is one Lua class, `View`, whatever its content; a content property (`text`,
 /// `path`, ...) works on the kind that has it. Constructors take the same keys as the properties
@@ -50,7 +51,8 @@ extension ScriptHost {
             let allowed = commonKeys + kind.keys(.view)
             let new: LuaHostFunction = { call in
                 let options = try call.optionalTable(at: 1, name: "properties")
-                let view = View(content: kind.emptyContent(for: options))
+                let view = View(content: kind.emptyContent())
+                kind.prepare(view.layer, for: options)
                 try viewTable.apply(options, to: view, allowed: allowed)
                 try call.chargeNew(view.layer)
                 call.push(object: view)
@@ -60,18 +62,26 @@ extension ScriptHost {
             let extra = kind == .view ? viewAnimationFunctions() : [:]
             vm.registerGlobal(name, functions: extra.merging(["new": new]) { $1 })
         }
-        vm.registerGlobal("Layer", functions: layerClassActionFunctions().merging(["new": { call in
+        vm.registerGlobal("Layer", functions: layerClassActionFunctions().merging(["new": Self.newLayer(layerTable, kind: nil)]) { $1 })
+        vm.registerGlobal("ShapeLayer", functions: ["new": Self.newLayer(layerTable, kind: .shapeView)])
+    }
+
+    /// `Layer.new{...}` (`kind` nil: the content its keys imply) and `ShapeLayer.new{...}`
+    /// (CAShapeLayer, whatever the keys): a stand-alone layer with the table's properties.
+    private static func newLayer(_ layerTable: ScriptPropertyTable<Layer>, kind fixed: ContentKind?) -> LuaHostFunction {
+        { call in
             let options = try call.optionalTable(at: 1, name: "properties")
             let layer = Layer()
-            layer.content = try Self.layerContentKind(options).emptyContent(for: options)
+            let kind = try fixed ?? Self.layerContentKind(options)
+            layer.content = kind.emptyContent()
+            kind.prepare(layer, for: options)
             let plainKeys = Set(ContentKind.allCases.flatMap { $0.keys(.layer) })
-            let allowed = layerTable.settableNames.filter { !plainKeys.contains($0) }
-                + ContentKind(layer.content).keys(.layer)
+            let allowed = layerTable.settableNames.filter { !plainKeys.contains($0) } + kind.keys(.layer)
             try layerTable.apply(options, to: layer, allowed: allowed)
             try call.chargeNew(layer)
             call.push(object: layer)
             return 1
-        }]) { $1 })
+        }
     }
 
     /// The content a standalone layer gets from its keys: `path` makes a shape layer, `text` a

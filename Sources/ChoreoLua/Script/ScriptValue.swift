@@ -42,6 +42,7 @@ public enum ScriptValues {
         case .rect: return .rect(try rect(lua, name: name))
         case .color: return .color(try color(lua, name: name))
         case .transform: return .transform(try transform(lua, name: name))
+        case .path: return .path(try ScriptPaths.bezierPath(lua, name: name))
         }
     }
 

@@ -4,7 +4,7 @@ import ChoreoCore
 ///
 ///     {"frame":3,"time":0.05,"views":{"box":{"opacity":0.5,"position":{"x":60,"y":140}}}}
 ///
-/// Views are the named views below the scene's root in tree order (depth first, back to front); values are
+/// Views are the named views and named stand-alone layers below the scene's root in tree order (depth first, back to front); values are
 /// their layers' presentation at the frame's time. Numbers use the shortest form that reads back
 /// to the same double (integers without a fraction), so equal runs give byte-identical traces.
 /// Compound values: points `{"x","y"}`, sizes `{"width","height"}`, rects `{"x","y","width","height"}`,
@@ -61,14 +61,14 @@ public final class TraceRecorder {
     /// view, the property and the time (the last line of defence behind the input ranges).
     public func record(frame: Int, scene: Scene) throws(NonFiniteValueError) {
         var columns: [Column] = []
-        for (name, view) in Self.traceNames(Self.namedViews(in: scene.rootView)) {
+        for (name, layer) in Self.traceNames(Self.namedLayers(in: scene.rootView)) {
             for keyPath in selection.keyPaths(for: name) {
-                guard let path = try? view.layer.resolveAnimatablePath(keyPath) else { continue }
-                let value = view.layer.presentationValue(at: path)
+                guard let path = try? layer.resolveAnimatablePath(keyPath) else { continue }
+                let value = layer.presentationValue(at: path)
                 try NonFiniteValueError.check(value, layer: name, property: keyPath, time: scene.currentTime.seconds)
                 var column = Column(view: name, keyPath: keyPath, value: value)
                 if recordsVelocity {
-                    let velocity = view.layer.presentationVelocity(at: path)
+                    let velocity = layer.presentationVelocity(at: path)
                     try NonFiniteValueError.check(
                         velocity, layer: name, property: keyPath + ".velocity", time: scene.currentTime.seconds)
                     column.velocity = Self.velocityComponents(velocity, laidOutAs: value)
@@ -98,34 +98,35 @@ public final class TraceRecorder {
         return transform.isAffine ? [rate.m11, rate.m12, rate.m21, rate.m22, rate.m41, rate.m42] : rate.entries
     }
 
-    /// The named views below the scene's root view, depth first, back to front.
-    static func namedViews(in root: View) -> [View] {
-        var result: [View] = []
-        func visit(_ view: View) {
-            if view.name != nil { result.append(view) }
-            for child in view.subviews { visit(child) }
+    /// The named layers below the scene's root view, depth first, back to front: the layers of
+    /// named views, and stand-alone layers (`Layer.new`, `ShapeLayer.new`) given a name.
+    static func namedLayers(in root: View) -> [Layer] {
+        var result: [Layer] = []
+        func visit(_ layer: Layer) {
+            if layer.name != nil { result.append(layer) }
+            for child in layer.sublayers { visit(child) }
         }
-        for child in root.subviews { visit(child) }
+        for child in root.layer.sublayers { visit(child) }
         return result
     }
 
-    /// Each view with a name no other view of the frame has in the trace: its own name the first
-    /// time (in tree order), then `name#2`, `name#3`, … (skipping any suffix that a view already
+    /// Each layer with a name no other layer of the frame has in the trace: its own name the first
+    /// time (in tree order), then `name#2`, `name#3`, … (skipping any suffix that a layer already
     /// has as its own name). So duplicate names never collapse into one key, and the names depend
     /// only on the tree: equal runs give equal traces.
-    static func traceNames(_ views: [View]) -> [(String, View)] {
-        var taken = Set(views.map { $0.name ?? "" })
+    static func traceNames(_ layers: [Layer]) -> [(String, Layer)] {
+        var taken = Set(layers.map { $0.name ?? "" })
         var seen: Set<String> = []
         var next: [String: Int] = [:]
-        return views.map { view in
-            let name = view.name ?? ""
-            guard !seen.insert(name).inserted else { return (name, view) }
+        return layers.map { layer in
+            let name = layer.name ?? ""
+            guard !seen.insert(name).inserted else { return (name, layer) }
             var n = next[name] ?? 2
             while taken.contains("\(name)#\(n)") { n += 1 }
             next[name] = n + 1
             let unique = "\(name)#\(n)"
             taken.insert(unique)
-            return (unique, view)
+            return (unique, layer)
         }
     }
 

@@ -13,6 +13,7 @@ struct PropertyCatalogueTests {
         case .rect: .rect(Rect(x: 1, y: 2, width: 40, height: 25))
         case .color: .color(Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.5))
         case .transform: .transform(Transform3D(translationX: 5, y: -6, z: 2))
+        case .path: .path(BezierPath(elements: [.move(to: Point(x: 1, y: 2)), .line(to: Point(x: 3, y: 4))]))
         }
     }
 
@@ -74,6 +75,9 @@ struct PropertyCatalogueTests {
             "shadowOpacity": .scalar(0), "shadowRadius": .scalar(3), "strokeStart": .scalar(0), "strokeEnd": .scalar(1),
             "blurRadius": .scalar(0),
             "sublayerTransform": .transform(.identity),
+            // CAShapeLayer's: no path, filled opaque black, strokeColor nil (read as transparent black).
+            "path": .path(BezierPath()), "fillColor": .color(.black), "strokeColor": .color(.clear),
+            "lineWidth": .scalar(1), "miterLimit": .scalar(10), "lineDashPhase": .scalar(0),
         ]
         #expect(Set(PropertyCatalogue.all.map(\.name)) == Set(expected.keys))
         for property in PropertyCatalogue.all {
@@ -129,7 +133,8 @@ struct PropertyCatalogueTests {
             parameter: "keyPath",
             requirement: "must be a layer property (position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, "
                 + "borderColor, cornerRadius, transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius, "
-                + "strokeStart, strokeEnd, blurRadius, sublayerTransform), one of their sub-paths, or a custom property name",
+                + "strokeStart, strokeEnd, blurRadius, sublayerTransform, path, fillColor, strokeColor, lineWidth, miterLimit, "
+                + "lineDashPhase), one of their sub-paths, or a custom property name",
             value: "\"nope.x\"")) { try PropertyPath(parsing: "nope.x") }
         #expect(throws: ArgumentError(
             parameter: "keyPath",

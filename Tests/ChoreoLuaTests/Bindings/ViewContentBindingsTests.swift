@@ -68,7 +68,11 @@ struct ViewContentBindingsTests {
         path.addQuadCurve(to: Point(x: 100, y: 100), control: Point(x: 150, y: 50))
         path.addCurve(to: Point(x: 0, y: 100), control1: Point(x: 50, y: 150), control2: Point(x: 0, y: 150))
         path.closeSubpath()
-        #expect(shape.layer.content == .shape(ShapeContent(path: path, strokeColor: nil, fillColor: Color(red: 1, green: 0, blue: 0), lineWidth: 2)))
+        #expect(shape.layer.content == .shape(ShapeContent()))
+        #expect(shape.layer.model.shape.path == path)
+        #expect(shape.layer.model.shape.fillColor == Color(red: 1, green: 0, blue: 0))
+        #expect(shape.layer.model.shape.strokeColor == nil)
+        #expect(shape.layer.model.shape.lineWidth == 2)
         #expect(shape.layer.model.strokeEnd == 0)
     }
 

@@ -57,8 +57,11 @@ extension GoldenScene {
             var path = BezierPath(ellipseIn: Rect(x: 5, y: 5, width: 40, height: 40))
             path.move(to: Point(x: 50, y: 45))
             path.addQuadCurve(to: Point(x: 70, y: 5), control: Point(x: 75, y: 45))
-            let shape = view("shape", 0, 5, 80, 50, content: .shape(ShapeContent(
-                path: path, strokeColor: rgb(0.8, 0.1, 0.3), fillColor: rgb(0.9, 0.9, 1), lineWidth: 4)), in: scene.rootView)
+            let shape = view("shape", 0, 5, 80, 50, content: .shape(ShapeContent()), in: scene.rootView)
+            try set(shape, "path", .path(path))
+            try set(shape, "strokeColor", .color(rgb(0.8, 0.1, 0.3)))
+            try set(shape, "fillColor", .color(rgb(0.9, 0.9, 1)))
+            try set(shape, "lineWidth", .scalar(4))
             try animate(shape, "strokeEnd", from: .scalar(0), to: .scalar(1))
             try animate(shape, "strokeStart", from: .scalar(0), to: .scalar(0.2))
         },
@@ -120,5 +123,5 @@ extension GoldenScene {
         }
     }
 
-    static let all = contentKinds + transitions + visibilityTransitions + layerFeatures
+    static let all = contentKinds + shapes + transitions + visibilityTransitions + layerFeatures
 }
