@@ -4,8 +4,8 @@
 ///     AnimationValue.point(Point(x: 1, y: 2)).components      // [1, 2]
 ///     AnimationValue.point(Point(x: 1, y: 2)).componentNames  // ["x", "y"]
 extension AnimationValue {
-    /// The field names of compound values; empty for scalars and transforms (whose entries are
-    /// written as an array).
+    /// The field names of compound values; empty for scalars, transforms and lists (whose entries
+    /// are written as an array: a list of colors as r, g, b, a of each color in turn).
     public var componentNames: [String] {
         switch self {
         case .scalar, .transform: []
@@ -13,6 +13,7 @@ extension AnimationValue {
         case .size: ["width", "height"]
         case .rect: ["x", "y", "width", "height"]
         case .color: ["r", "g", "b", "a"]
+        case .colors, .numbers: []
         }
     }
 
@@ -27,17 +28,23 @@ extension AnimationValue {
         case let .color(c): [c.red, c.green, c.blue, c.alpha]
         case let .transform(t):
             if let affine = t.affine { [affine.a, affine.b, affine.c, affine.d, affine.tx, affine.ty] } else { t.entries }
+        case .colors, .numbers: listEntries ?? []
         }
     }
 
     /// Each number with the name messages give it: `""` for a scalar, `x`, `width`, `r`, and
-    /// `m11`…`m44` for a transform's entries (all 16, affine or not).
+    /// `m11`…`m44` for a transform's entries (all 16, affine or not), `[2].r` and `[3]` for a
+    /// list's.
     public var namedComponents: [(String, Double)] {
         switch self {
         case let .transform(t):
             let names = (1...4).flatMap { row in (1...4).map { column in "m\(row)\(column)" } }
             return Array(zip(names, t.entries))
         case .scalar(let v): return [("", v)]
+        case let .colors(colors):
+            let names = colors.indices.flatMap { i in ["r", "g", "b", "a"].map { "[\(i + 1)].\($0)" } }
+            return Array(zip(names, components))
+        case let .numbers(numbers): return numbers.enumerated().map { ("[\($0.offset + 1)]", $0.element) }
         default: return Array(zip(componentNames, components))
         }
     }

@@ -20,6 +20,7 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         case position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, borderColor, cornerRadius
         case transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius
         case strokeStart, strokeEnd, blurRadius
+        case colors, locations, startPoint, endPoint
         case custom(String)
     }
 

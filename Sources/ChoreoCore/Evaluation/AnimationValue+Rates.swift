@@ -30,6 +30,7 @@ extension AnimationValue {
                                 blue: combine(a.blue, b.blue), alpha: combine(a.alpha, b.alpha)))
         case let (.transform(a), .transform(b)):
             return .transform(Transform3D(entries: zip(a.entries, b.entries).map(combine)))
+        case (.colors, .colors), (.numbers, .numbers): return listEntrywise(other, combine)
         default: return self
         }
     }

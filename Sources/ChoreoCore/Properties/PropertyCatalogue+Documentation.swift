@@ -37,6 +37,8 @@ extension PropertyCatalogue {
             "{\([r.origin.x, r.origin.y, r.size.width, r.size.height].map(formatNumber).joined(separator: ", "))}"
         case let .color(c): "\"\(c.hexString)\""
         case let .transform(t): t == .identity ? "Transform.identity()" : t.description
+        case let .colors(colors): "{\(colors.map { "\"\($0.hexString)\"" }.joined(separator: ", "))}"
+        case let .numbers(numbers): "{\(numbers.map(formatNumber).joined(separator: ", "))}"
         }
     }
 }

@@ -11,7 +11,7 @@ extension ValueKind {
                           ("rotation.z", .rotationZ), ("scale", .scale), ("scale.x", .scaleX), ("scale.y", .scaleY),
                           ("scale.z", .scaleZ), ("translation", .translation), ("translation.x", .translationX),
                           ("translation.y", .translationY), ("translation.z", .translationZ)]
-        case .scalar, .color: []
+        case .scalar, .color, .colors, .numbers: []
         }
     }
 }

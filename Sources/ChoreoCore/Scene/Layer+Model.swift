@@ -7,6 +7,7 @@ extension Layer {
     /// implicitly (Core Animation's default action: 0.25 s from the old presentation value).
     public func setValue(_ value: AnimationValue, forKeyPath keyPath: String) throws(ArgumentError) {
         let path = try PropertyPath(parsing: keyPath)
+        try requireLayerClass(of: path, keyPath)
         guard value.kind == path.valueKind else {
             throw ArgumentError(
                 parameter: keyPath, requirement: "must be a \(path.valueKind.rawValue)", value: "a \(value.kind.rawValue)")
@@ -40,6 +41,7 @@ extension AnimationValue {
         case let .rect(r): r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
         case let .color(c): c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite
         case let .transform(t): t.isFinite
+        case .colors, .numbers: (listEntries ?? []).allSatisfy(\.isFinite)
         }
     }
 }

@@ -34,6 +34,8 @@ public struct LayerProperties: Hashable, Sendable {
     /// `custom`, nil when empty: copying the properties of a layer without custom ones then
     /// retains nothing (the empty dictionary's retain takes the runtime's slow path).
     private var customStorage: [String: Double]?
+    /// A gradient layer's colors, locations, points and type (`gradient`); nil for other layers.
+    var gradientStorage: GradientStorage?
 
     public init() {}
 }

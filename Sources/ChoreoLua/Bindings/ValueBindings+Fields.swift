@@ -39,6 +39,8 @@ enum ScriptValueFields {
             call.push(transformEntry(t, index))
         case let .scalar(v):
             call.push(v)
+        case .colors, .numbers:
+            return 0  // lists reach scripts as tables, never as script values
         }
         return 1
     }
@@ -91,6 +93,8 @@ enum ScriptValueFields {
             try box.update(.transform(try Transform3D.validated(entries: entries)))
         case .scalar:
             throw unknownField(call, "number", key, [])
+        case .colors, .numbers:
+            throw unknownField(call, box.value.kind.rawValue, key, [])
         }
     }
 
@@ -123,6 +127,8 @@ enum ScriptValueFields {
         case let .transform(t):
             if let a = t.affine { return "Transform(\([a.a, a.b, a.c, a.d, a.tx, a.ty].map(f).joined(separator: ", ")))" }
             return "Transform3D(\(t.entries.map(f).joined(separator: ", ")))"
+        case let .colors(colors): return "{" + colors.map { "Color(\($0.hexString))" }.joined(separator: ", ") + "}"
+        case let .numbers(numbers): return "{" + numbers.map(f).joined(separator: ", ") + "}"
         }
     }
 }

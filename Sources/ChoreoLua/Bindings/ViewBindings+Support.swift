@@ -141,6 +141,8 @@ extension LuaCallContext {
     func push(_ value: AnimationValue, writeBack: ((AnimationValue) throws -> Void)?) {
         if case let .scalar(number) = value {
             push(number)
+        } else if value.listCount > 0 || value.kind == .colors || value.kind == .numbers {
+            pushList(value)
         } else {
             push(object: ScriptValue(value, writeBack: writeBack))
         }

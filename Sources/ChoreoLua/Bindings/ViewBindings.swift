@@ -36,7 +36,10 @@ extension ScriptHost {
             setProperty: { call, layer, key in
                 try call.charging(layer) { try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3)) }
             },
-            describe: { layer in layer.name.map { "Layer(\($0))" } ?? "Layer" }))
+            describe: { layer in
+                let kind = layer.isGradientLayer ? "GradientLayer" : "Layer"
+                return layer.name.map { "\(kind)(\($0))" } ?? kind
+            }))
         installPresentation()
         installScenes()
         installPathHelpers()
@@ -70,6 +73,7 @@ extension ScriptHost {
             call.push(object: layer)
             return 1
         }])
+        installGradientLayers(layerTable)
     }
 
     /// The content a standalone layer gets from its keys: `path` makes a shape layer, `text` a

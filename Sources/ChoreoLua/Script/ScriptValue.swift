@@ -42,6 +42,8 @@ public enum ScriptValues {
         case .rect: return .rect(try rect(lua, name: name))
         case .color: return .color(try color(lua, name: name))
         case .transform: return .transform(try transform(lua, name: name))
+        case .colors: return .colors(try colorList(lua, name: name))
+        case .numbers: return .numbers(try numberList(lua, name: name))
         }
     }
 

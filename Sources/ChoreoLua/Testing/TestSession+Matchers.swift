@@ -156,6 +156,7 @@ extension TestSession {
         case let .color(c): return (.color, [c.red, c.green, c.blue, c.alpha], ["r", "g", "b", "a"])
         case let .transform(t):
             return (.transform, t.entries, (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } })
+        case .colors, .numbers: return (animationValue.kind, animationValue.components, animationValue.namedComponents.map(\.0))
         }
     }
 

@@ -1,0 +1,35 @@
+/// Which layer class a property belongs to, for properties that only one class has (a
+/// GradientLayer's `colors`): setting, reading or animating one on a layer of another class is
+/// an error that names both, as Core Animation's classes have no such property.
+///
+///     try plainLayer.setValue(.colors([.red]), forKeyPath: "colors")
+///     // colors belongs to GradientLayer (got a layer that is no GradientLayer)
+public struct LayerClassMembership: Sendable {
+    /// The class's name in scripts (`GradientLayer`).
+    public let name: String
+    /// Whether a layer with these properties is of the class.
+    let isMember: @Sendable (LayerProperties) -> Bool
+
+    /// Gradient layers: their properties hold a `gradient`.
+    public static let gradientLayer = LayerClassMembership(name: "GradientLayer") { $0.gradient != nil }
+}
+
+extension PropertyCatalogue {
+    /// The class of each property only one layer class has.
+    static let classOfProperty: [PropertyPath.Property: LayerClassMembership] = Dictionary(
+        uniqueKeysWithValues: gradientProperties.map { ($0.property, LayerClassMembership.gradientLayer) })
+
+    /// The class a property belongs to; nil for the properties every layer has.
+    public static func layerClass(of property: PropertyPath.Property) -> LayerClassMembership? {
+        classOfProperty.isEmpty ? nil : classOfProperty[property]
+    }
+}
+
+extension Layer {
+    /// Throws unless the layer has the property `path` reaches (`keyPath` as the script wrote it).
+    public func requireLayerClass(of path: PropertyPath, _ keyPath: String) throws(ArgumentError) {
+        guard let owner = PropertyCatalogue.layerClass(of: path.property), !owner.isMember(model) else { return }
+        throw ArgumentError(parameter: keyPath, requirement: "belongs to \(owner.name)",
+                            value: name.map { "layer \"\($0)\", which is no \(owner.name)" } ?? "a layer that is no \(owner.name)")
+    }
+}
