@@ -29,7 +29,7 @@ extension SceneRenderer {
             let rx = abs(e.x - s.x), ry = abs(e.y - s.y)
             guard rx > 0, ry > 0, last.location > 0 else { return fill(cr, last.color) }
             // Radii cannot be negative: stops below 0 (inside the centre) give way to the color at 0.
-            var ring = stops.filter { $0.location > 0 }
+            var ring = stops.filter { $0.location >= 0 }
             if first.location < 0 {
                 ring.insert(.init(location: 0, color: GradientProperties.color(atLocation: 0, stops: stops)), at: 0)
             }

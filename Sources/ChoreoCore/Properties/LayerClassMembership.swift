@@ -7,11 +7,14 @@
 public struct LayerClassMembership: Sendable {
     /// The class's name in scripts (`GradientLayer`).
     public let name: String
+    /// The properties of a new layer of the class.
+    public let newProperties: LayerProperties
     /// Whether a layer with these properties is of the class.
     let isMember: @Sendable (LayerProperties) -> Bool
 
     /// Gradient layers: their properties hold a `gradient`.
-    public static let gradientLayer = LayerClassMembership(name: "GradientLayer") { $0.gradient != nil }
+    public static let gradientLayer = LayerClassMembership(
+        name: "GradientLayer", newProperties: Layer.gradientLayer().model) { $0.gradient != nil }
 }
 
 extension PropertyCatalogue {

@@ -43,6 +43,7 @@ struct PropertyCatalogueBindingsTests {
             case .rect: .rect(Rect(x: 1, y: 2, width: 40, height: 25))
             case .color: .color(Color(red: 1, green: 0, blue: 0, alpha: 1))
             case .transform: .transform(Transform3D(translationX: 5, y: -6, z: 0))
+            case .colors, .numbers: .colors([])  // no view exposes a list property
             }
             let literal = property.valueKind == .transform
                 ? "Transform.translation(5, -6)" : PropertyCatalogue.luaLiteral(value)
