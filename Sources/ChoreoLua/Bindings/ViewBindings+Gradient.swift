@@ -40,6 +40,19 @@ extension ScriptHost {
         }])
     }
 
+    /// `View.new{ layerClass = "GradientLayer" }`: a view backed by a gradient layer (UIKit's
+    /// `override class var layerClass` returning CAGradientLayer), whose `view.layer.colors` and
+    /// the rest animate in view animation blocks and animators. Only constructors take the key.
+    static func applyLayerClass(_ options: LuaTableArgument?, to view: View) throws {
+        guard let value = options?.value("layerClass"), !value.isNil else { return }
+        switch try Checked.string(value, "layerClass") {
+        case "Layer": break
+        case "GradientLayer": view.layer.becomeGradientLayer()
+        case let other:
+            throw ArgumentError(parameter: "layerClass", requirement: "must be \"Layer\" or \"GradientLayer\"", value: "\"\(other)\"")
+        }
+    }
+
     /// The error for a gradient layer's property on another layer (as the catalogue's check words it).
     private static func gradientOnly(_ name: String, _ layer: Layer) -> ArgumentError {
         ArgumentError(parameter: name, requirement: "belongs to GradientLayer",
