@@ -63,6 +63,7 @@ struct GradientLayerTests {
     func charges() throws {
         let layer = Layer.gradientLayer()
         let before = layer.estimatedHostBytes
+        #expect(before == HostMemoryEstimate.layer + 56)  // docs/lua-api.md: 56 + 32 per color + 8 per location
         try layer.setValue(.colors([.black, .white, .black]), forKeyPath: "colors")
         try layer.setValue(.numbers([0, 0.5, 1]), forKeyPath: "locations")
         #expect(layer.estimatedHostBytes == before + 3 * 32 + 3 * 8)
