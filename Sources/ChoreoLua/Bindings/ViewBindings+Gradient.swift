@@ -44,7 +44,10 @@ extension ScriptHost {
     /// `override class var layerClass` returning CAGradientLayer), whose `view.layer.colors` and
     /// the rest animate in view animation blocks and animators. Only constructors take the key.
     static func applyLayerClass(_ options: LuaTableArgument?, to view: View) throws {
-        guard let value = options?.value("layerClass"), !value.isNil else { return }
+        // Looked up only when given: pushing the key's name would allocate a Lua string for every
+        // view made (a view made at the memory limit must fail at its host charge, as before).
+        guard let options, options.keys.contains(.name("layerClass")) else { return }
+        let value = options.value("layerClass")
         switch try Checked.string(value, "layerClass") {
         case "Layer": break
         case "GradientLayer": view.layer.becomeGradientLayer()
