@@ -28,11 +28,19 @@ extension PropertyCatalogue {
     }
 }
 
+extension LayerClassMembership {
+    /// Throws unless `layer` is of the class; `parameter` is what the script used (`colors`,
+    /// `startPoint.x`, a gradient's `type`).
+    public func require(_ layer: Layer, _ parameter: String) throws(ArgumentError) {
+        guard !isMember(layer.model) else { return }
+        throw ArgumentError(parameter: parameter, requirement: "belongs to \(name)",
+                            value: layer.name.map { "layer \"\($0)\", which is no \(name)" } ?? "a layer that is no \(name)")
+    }
+}
+
 extension Layer {
     /// Throws unless the layer has the property `path` reaches (`keyPath` as the script wrote it).
     public func requireLayerClass(of path: PropertyPath, _ keyPath: String) throws(ArgumentError) {
-        guard let owner = PropertyCatalogue.layerClass(of: path.property), !owner.isMember(model) else { return }
-        throw ArgumentError(parameter: keyPath, requirement: "belongs to \(owner.name)",
-                            value: name.map { "layer \"\($0)\", which is no \(owner.name)" } ?? "a layer that is no \(owner.name)")
+        try PropertyCatalogue.layerClass(of: path.property)?.require(self, keyPath)
     }
 }

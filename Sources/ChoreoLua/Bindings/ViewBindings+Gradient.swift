@@ -17,10 +17,10 @@ extension ScriptHost {
     /// The layer rows only gradient layers have that are not animatable: `type`.
     static func addGradientProperties(to table: inout ScriptPropertyTable<Layer>) {
         table.add("type", get: { call, layer in
-            guard let type = layer.gradientType else { throw gradientOnly("type", layer) }
-            call.push(type.rawValue)
+            try LayerClassMembership.gradientLayer.require(layer, "type")
+            call.push(layer.gradientType?.rawValue ?? "")
         }, set: { layer, value in
-            guard layer.isGradientLayer else { throw gradientOnly("type", layer) }
+            try LayerClassMembership.gradientLayer.require(layer, "type")
             layer.gradientType = try Checked.option(value, "type", GradientProperties.Kind.self)
         })
     }
@@ -54,11 +54,5 @@ extension ScriptHost {
         case let other:
             throw ArgumentError(parameter: "layerClass", requirement: "must be \"Layer\" or \"GradientLayer\"", value: "\"\(other)\"")
         }
-    }
-
-    /// The error for a gradient layer's property on another layer (as the catalogue's check words it).
-    private static func gradientOnly(_ name: String, _ layer: Layer) -> ArgumentError {
-        ArgumentError(parameter: name, requirement: "belongs to GradientLayer",
-                      value: layer.name.map { "layer \"\($0)\", which is no GradientLayer" } ?? "a layer that is no GradientLayer")
     }
 }
