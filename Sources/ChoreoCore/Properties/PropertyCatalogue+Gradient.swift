@@ -1,8 +1,8 @@
 /// The animatable properties of gradient layers (CAGradientLayer), under Core Animation's names:
 /// `colors`, `locations`, `startPoint` (with `.x`, `.y`), `endPoint` (with `.x`, `.y`). They are
-/// stored in `LayerProperties.gradient`; on a layer that is no gradient layer they read as Core
-/// Animation's defaults, writes do nothing, and scripts get an error naming the class
-/// (`Layer.requireLayerClass(of:_:)`).
+/// stored in `LayerProperties.gradient`; properties without a gradient read Core Animation's
+/// defaults, and a layer that is no gradient layer refuses them with an error naming the class
+/// (`Layer.requireLayerClass(of:_:)`) before anything is read or written.
 extension PropertyCatalogue {
     static let gradientProperties: [AnimatableProperty] = [
         .init("colors", .colors, "a GradientLayer's colors, one per stop (`{}`: nothing is drawn)", applyOrder: 170,

@@ -59,11 +59,14 @@ extension LayerProperties {
     /// The gradient's properties for reading, Core Animation's defaults when the layer is none.
     var gradientOrDefault: GradientProperties { gradientStorage?.value ?? GradientStorage.defaults }
 
-    /// Changes the gradient in place (copying the box only when another layer shares it); nothing
-    /// for a layer that is no gradient layer.
+    /// Changes the gradient (a new box: boxes are shared by copies and never written). Properties
+    /// that hold no gradient get Core Animation's defaults first: a bag of rates or offsets (a
+    /// velocity read composes onto fresh `LayerProperties`) must hold what is written to it.
+    /// Layers never get here for another class: `Layer` checks the class before any write.
     mutating func updateGradient(_ change: (inout GradientProperties) -> Void) {
-        guard var value = gradientStorage?.value else { return }
+        var value = gradientStorage?.value ?? GradientStorage.defaults
         change(&value)
+        if gradientStorage == nil && value == GradientStorage.defaults { return }  // nothing written
         gradientStorage = GradientStorage(value)
     }
 }

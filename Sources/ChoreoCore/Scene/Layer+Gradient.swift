@@ -31,7 +31,7 @@ extension Layer {
     public var gradientType: GradientProperties.Kind? {
         get { model.gradient?.type }
         set {
-            guard let newValue, model.gradient?.type != newValue else { return }
+            guard let newValue, let current = model.gradient, current.type != newValue else { return }
             model.updateGradient { $0.type = newValue }
             invalidatePresentation(subtree: false)
         }

@@ -192,6 +192,18 @@ struct GradientLayerTests {
         #expect(layer.presentation.gradient?.startPoint.y == 0)
     }
 
+    @Test("The velocity of locations is each stop's rate, in locations per second")
+    func velocity() throws {
+        let (scene, layer) = try scene { _ in }
+        let sweep = BasicAnimation(keyPath: "locations")
+        (sweep.fromValue, sweep.toValue, sweep.timing.duration) = (.numbers([0, 1]), .numbers([1, 3]), 2)
+        try layer.add(sweep, forKey: "sweep")
+        scene.advance(to: 0.5)
+        // Linear over 2 s: the stops move 1 and 2 in 2 s.
+        #expect(try layer.presentationVelocity(forKeyPath: "locations") == .numbers([0.5, 1]))
+        #expect(try layer.presentationVelocity(forKeyPath: "colors") == .colors([]))
+    }
+
     @Test("Colors of a different count jump at the halfway point of the animation")
     func mismatchedCounts() throws {
         let (scene, layer) = try scene { try $0.setValue(.colors([red, blue]), forKeyPath: "colors") }
