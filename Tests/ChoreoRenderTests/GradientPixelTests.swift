@@ -77,6 +77,19 @@ struct GradientPixelTests {
         #expect(near(ellipse.color(x: 99, y: 74), (130.043, 130.043, 130.043)))
     }
 
+    @Test("Radial stops inside the centre give way to the color at 0; inside the first stop is its color")
+    func radialStops() throws {
+        let corner = Point(x: 1, y: 1)
+        let below = try render(Size(width: 100, height: 100)) { try setGradient($0, [black, white], [-1, 1], .radial, start: middle, end: corner) }
+        // (49.5, 49.5): d = 0.0141421, f = (d + 1) / 2 = 0.507071 → 129.303; (74.5, 49.5): d = 0.490102 → 189.988
+        #expect(near(below.color(x: 49, y: 49), (129.303, 129.303, 129.303)))
+        #expect(near(below.color(x: 74, y: 49), (189.988, 189.988, 189.988)))
+        let ring = try render(Size(width: 100, height: 100)) { try setGradient($0, [red, blue], [0.5, 1], .radial, start: middle, end: corner) }
+        #expect(near(ring.color(x: 55, y: 49), (255, 0, 0)))  // d ≈ 0.11, inside the first stop
+        // (89.5, 49.5): d = hypot(39.5, 0.5) / 50 = 0.790063, f = (d − 0.5) / 0.5 = 0.580127
+        #expect(near(ring.color(x: 89, y: 49), (107.068, 0, 147.932)))
+    }
+
     @Test("Conic: the blend at the clockwise angle from endPoint's direction, as a fraction of a turn")
     func conic() throws {
         let wheel = try render(Size(width: 100, height: 100)) { try setGradient($0, [black, white], [], .conic, start: middle, end: right) }
