@@ -37,9 +37,14 @@ int lsx_call_host(lua_State *L, void *box) {
     lsx_check_kill(L);  // a kill in Lua the host called ends the turn, whatever the host made of it
     if (results == -1) {
         if (lua_checkstack(L, 2)) {
+            // A bounded allocation, made in host mode like the traceback: a host function that
+            // refused something at the memory cap (View.new past the limit) must still say so,
+            // not lose its message to a refused `file:line:` string.
+            sb->in_lua = 0;
             luaL_where(L, 1);  // the Lua line that called the host function
             lua_rotate(L, -2, 1);
             lua_concat(L, 2);
+            sb->in_lua = saved;
         }
         return lua_error(L);
     }

@@ -9,7 +9,7 @@ import ChoreoCore
 ///     try canvas.writePNG(to: "frame.png")
 ///
 /// Each layer is drawn as Core Animation composites it, back to front: its shadow, background
-/// (rounded by `cornerRadius`), content (text, image, shape, a blur of what is behind), its
+/// (rounded by `cornerRadius`), a gradient layer's gradient, content (text, image, shape, a blur of what is behind), its
 /// sublayers (by zPosition, clipped to the bounds with `masksToBounds`), then its border. A layer
 /// with opacity below 1 is drawn as a group (iOS's group opacity), so overlapping sublayers do
 /// not show through each other. Transforms act about the anchor point. A running transition
@@ -150,6 +150,7 @@ public final class SceneRenderer {
             setSource(cr, p.backgroundColor)
             cairo_fill(cr)
         }
+        if let gradient = p.gradient { drawGradient(gradient, p, cr) }
         if node.content != .blur { try drawContent(node, cr) }
         if !node.sublayers.isEmpty {
             cairo_save(cr)

@@ -4,8 +4,9 @@
 ///     AnimationValue.point(Point(x: 1, y: 2)).components      // [1, 2]
 ///     AnimationValue.point(Point(x: 1, y: 2)).componentNames  // ["x", "y"]
 extension AnimationValue {
-    /// The field names of compound values; empty for scalars, transforms and paths (whose numbers
-    /// are written as an array: a path's are the x and y of each of its `points`).
+    /// The field names of compound values; empty for scalars, transforms, paths and lists (whose
+    /// numbers are written as an array: a path's are the x and y of each of its `points`, a list
+    /// of colors the r, g, b, a of each color in turn).
     public var componentNames: [String] {
         switch self {
         case .scalar, .transform, .path: []
@@ -13,6 +14,7 @@ extension AnimationValue {
         case .size: ["width", "height"]
         case .rect: ["x", "y", "width", "height"]
         case .color: ["r", "g", "b", "a"]
+        case .colors, .numbers: []
         }
     }
 
@@ -28,11 +30,13 @@ extension AnimationValue {
         case let .transform(t):
             if let affine = t.affine { [affine.a, affine.b, affine.c, affine.d, affine.tx, affine.ty] } else { t.entries }
         case let .path(path): path.points.flatMap { [$0.x, $0.y] }
+        case .colors, .numbers: listEntries ?? []
         }
     }
 
     /// Each number with the name messages give it: `""` for a scalar, `x`, `width`, `r`, and
-    /// `m11`…`m44` for a transform's entries (all 16, affine or not).
+    /// `m11`…`m44` for a transform's entries (all 16, affine or not), `[2].r` and `[3]` for a
+    /// list's.
     public var namedComponents: [(String, Double)] {
         switch self {
         case let .transform(t):
@@ -41,6 +45,10 @@ extension AnimationValue {
         case .scalar(let v): return [("", v)]
         case let .path(path):
             return path.points.enumerated().flatMap { index, point in [("p\(index + 1).x", point.x), ("p\(index + 1).y", point.y)] }
+        case let .colors(colors):
+            let names = colors.indices.flatMap { i in ["r", "g", "b", "a"].map { "[\(i + 1)].\($0)" } }
+            return Array(zip(names, components))
+        case let .numbers(numbers): return numbers.enumerated().map { ("[\($0.offset + 1)]", $0.element) }
         default: return Array(zip(componentNames, components))
         }
     }

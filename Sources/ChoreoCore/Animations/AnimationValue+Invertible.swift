@@ -1,7 +1,8 @@
 extension AnimationValue {
     /// Whether `x - self` undoes `+ self` for every `x` (`(x - self) + self == x`), so that an
     /// additive animation can be built around this value as its model: true for every kind except
-    /// a singular transform, which has no inverse.
+    /// a singular transform, which has no inverse, and lists (a gradient's colors and locations):
+    /// `x - self` undoes nothing when `x` is a list of another length.
     ///
     ///     AnimationValue.scalar(3).isInvertible                               // true
     ///     AnimationValue.transform(.init(scaleX: 0, y: 1, z: 1)).isInvertible  // false
@@ -17,6 +18,7 @@ extension AnimationValue {
         switch self {
         case let .transform(t): t.inverted() != nil
         case .path: false
+        case .colors, .numbers: false
         default: true
         }
     }

@@ -23,6 +23,7 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         case strokeStart, strokeEnd, blurRadius
         case sublayerTransform
         case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase
+        case colors, locations, startPoint, endPoint
         case custom(String)
     }
 

@@ -32,6 +32,7 @@ extension AnimationValue {
             return .transform(Transform3D(entries: zip(a.entries, b.entries).map(combine)))
         case let (.path(a), .path(b)):
             return .path(a.pointwise(b) { Point(x: combine($0.x, $1.x), y: combine($0.y, $1.y)) } ?? a)
+        case (.colors, .colors), (.numbers, .numbers): return listEntrywise(other, combine)
         default: return self
         }
     }

@@ -136,3 +136,37 @@ extension Rect: LayerPropertyValue {
         }
     }
 }
+
+/// An element of a list property (a gradient's `colors`, its `locations`): the list case of
+/// `AnimationValue` that holds it.
+protocol LayerPropertyListElement: Sendable {
+    static var listKind: ValueKind { get }
+    static func list(_ elements: [Self]) -> AnimationValue
+    static func elements(of value: AnimationValue) -> [Self]?
+}
+
+extension Color: LayerPropertyListElement {
+    static var listKind: ValueKind { .colors }
+    static func list(_ elements: [Color]) -> AnimationValue { .colors(elements) }
+    static func elements(of value: AnimationValue) -> [Color]? {
+        if case let .colors(v) = value { v } else { nil }
+    }
+}
+
+extension Double: LayerPropertyListElement {
+    static var listKind: ValueKind { .numbers }
+    static func list(_ elements: [Double]) -> AnimationValue { .numbers(elements) }
+    static func elements(of value: AnimationValue) -> [Double]? {
+        if case let .numbers(v) = value { v } else { nil }
+    }
+}
+
+/// Lists are written whole: Core Animation's key paths reach no element of `colors`.
+extension Array: LayerPropertyValue where Element: LayerPropertyListElement {
+    static var valueKind: ValueKind { Element.listKind }
+    var animationValue: AnimationValue { Element.list(self) }
+    init?(_ value: AnimationValue) {
+        guard let elements = Element.elements(of: value) else { return nil }
+        self = elements
+    }
+}

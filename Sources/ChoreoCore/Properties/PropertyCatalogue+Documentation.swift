@@ -38,6 +38,8 @@ extension PropertyCatalogue {
         case let .color(c): "\"\(c.hexString)\""
         case let .transform(t): t == .identity ? "Transform.identity()" : t.description
         case let .path(path): "{" + path.elements.map(luaCommand).joined(separator: ", ") + "}"
+        case let .colors(colors): "{\(colors.map { "\"\($0.hexString)\"" }.joined(separator: ", "))}"
+        case let .numbers(numbers): "{\(numbers.map(formatNumber).joined(separator: ", "))}"
         }
     }
 

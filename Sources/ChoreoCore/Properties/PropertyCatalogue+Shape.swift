@@ -7,19 +7,19 @@
 extension PropertyCatalogue {
     static let shapeProperties: [AnimatableProperty] = [
         .init("path", .path, "a shape layer's path (paths of the same elements interpolate point by point; others switch halfway)",
-              applyOrder: 170, get: { $0.shape.path }, set: { $0.shape.path = $1 }, view: .contentView("ShapeView")),
+              applyOrder: 230, get: { $0.shape.path }, set: { $0.shape.path = $1 }, view: .contentView("ShapeView")),
         .init("fillColor", .fillColor, "the color that fills a shape's path (nil: no fill; animates from nil as transparent black)",
-              applyOrder: 180, get: { $0.shape.fillColor ?? .clear }, set: { $0.shape.fillColor = $1 },
+              applyOrder: 240, get: { $0.shape.fillColor ?? .clear }, set: { $0.shape.fillColor = $1 },
               view: .contentView("ShapeView")),
         .init("strokeColor", .strokeColor, "the color that strokes a shape's path (nil, the default: no stroke)",
-              applyOrder: 190, get: { $0.shape.strokeColor ?? .clear }, set: { $0.shape.strokeColor = $1 },
+              applyOrder: 250, get: { $0.shape.strokeColor ?? .clear }, set: { $0.shape.strokeColor = $1 },
               view: .contentView("ShapeView")),
-        .init("lineWidth", .lineWidth, "the width of a shape's stroke, in points", applyOrder: 200,
+        .init("lineWidth", .lineWidth, "the width of a shape's stroke, in points", applyOrder: 260,
               get: { $0.shape.lineWidth }, set: { $0.shape.lineWidth = $1 }, view: .contentView("ShapeView")),
         .init("miterLimit", .miterLimit, "how far a shape's miter joins may reach, in half line widths, before they are bevelled",
-              applyOrder: 210, get: { $0.shape.miterLimit }, set: { $0.shape.miterLimit = $1 }, view: .contentView("ShapeView")),
+              applyOrder: 270, get: { $0.shape.miterLimit }, set: { $0.shape.miterLimit = $1 }, view: .contentView("ShapeView")),
         .init("lineDashPhase", .lineDashPhase, "how far into its dash pattern a shape's stroke starts, in points",
-              applyOrder: 220, get: { $0.shape.lineDashPhase }, set: { $0.shape.lineDashPhase = $1 },
+              applyOrder: 280, get: { $0.shape.lineDashPhase }, set: { $0.shape.lineDashPhase = $1 },
               view: .contentView("ShapeView")),
     ]
 

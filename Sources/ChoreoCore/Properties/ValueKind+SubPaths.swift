@@ -11,7 +11,7 @@ extension ValueKind {
                           ("rotation.z", .rotationZ), ("scale", .scale), ("scale.x", .scaleX), ("scale.y", .scaleY),
                           ("scale.z", .scaleZ), ("scale.xy", .scaleXY), ("translation", .translation), ("translation.x", .translationX),
                           ("translation.y", .translationY), ("translation.z", .translationZ)]
-        case .scalar, .color, .path: []
+        case .scalar, .color, .path, .colors, .numbers: []
         }
     }
 }

@@ -115,6 +115,7 @@ extension Layer {
                 value: "\"\(keyPath)\"")
         }
         try requireClass(for: path)
+        try requireLayerClass(of: path, keyPath)
         return path
     }
 }

@@ -8,6 +8,7 @@ extension Layer {
     public func setValue(_ value: AnimationValue, forKeyPath keyPath: String) throws(ArgumentError) {
         let path = try PropertyPath(parsing: keyPath)
         try requireClass(for: path)
+        try requireLayerClass(of: path, keyPath)
         guard value.kind == path.valueKind else {
             throw ArgumentError(
                 parameter: keyPath, requirement: "must be a \(path.valueKind.rawValue)", value: "a \(value.kind.rawValue)")
@@ -42,6 +43,7 @@ extension AnimationValue {
         case let .color(c): c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite
         case let .transform(t): t.isFinite
         case let .path(path): path.isFinite
+        case .colors, .numbers: (listEntries ?? []).allSatisfy(\.isFinite)
         }
     }
 }

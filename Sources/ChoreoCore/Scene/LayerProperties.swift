@@ -40,6 +40,8 @@ public struct LayerProperties: Hashable, Sendable {
     var featureStorage: LayerFeatureBox?
     /// A shape layer's properties (`shape`), out of line: nil on every other layer.
     var shapeStorage: ShapeStorage?
+    /// A gradient layer's colors, locations, points and type (`gradient`); nil for other layers.
+    var gradientStorage: GradientStorage?
 
     public init() {}
 }

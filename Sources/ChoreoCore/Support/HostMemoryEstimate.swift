@@ -39,6 +39,7 @@ extension Layer {
         (view == nil ? HostMemoryEstimate.layer : HostMemoryEstimate.view) + content.estimatedHostBytes
             + (name?.utf8.count ?? 0) + model.custom.count * HostMemoryEstimate.customProperty + attachedChargeBytes
             + (model.hasShapeProperties ? model.shape.path.elements.count * HostMemoryEstimate.pathElement : 0)
+            + (model.gradient?.estimatedHostBytes ?? 0)
     }
 }
 
@@ -46,12 +47,14 @@ extension Layer {
     /// A function that puts back what `estimatedHostBytes` counts (content, name, custom
     /// properties) as it is now: how a change that does not fit under the memory limit is undone.
     public func estimateRestorer() -> () -> Void {
-        let (content, name, custom, path) = (self.content, self.name, model.custom, model.shape.path)
+        let (content, name, custom) = (self.content, self.name, model.custom)
+        let (path, gradient) = (model.shape.path, model.gradient)
         return { [self] in
             self.content = content
             self.name = name
             if model.custom != custom { model.custom = custom }
             if model.hasShapeProperties, model.shape.path != path { model.shape.path = path }
+            if model.gradient != gradient { model.gradient = gradient }
         }
     }
 }
@@ -70,7 +73,8 @@ extension LayerContent {
 
 extension Animation {
     /// The bytes this animation is charged: the base size plus keyframe values, key times and
-    /// path (a group's children carry charges of their own).
+    /// path, and the elements of list values (a gradient's colors) (a group's children carry
+    /// charges of their own).
     public var estimatedHostBytes: Int {
         var bytes = HostMemoryEstimate.animation
         if let keyframe = self as? KeyframeAnimation {
@@ -79,10 +83,14 @@ extension Animation {
             bytes += keyframe.values.reduce(0) { sum, value in
                 if case let .path(path) = value { sum + path.elements.count * HostMemoryEstimate.pathElement } else { sum }
             }
+            bytes += keyframe.values.reduce(0) { $0 + $1.listHostBytes }
             bytes += (keyframe.path?.elements.count ?? 0) * HostMemoryEstimate.pathElement
             let numbers = [keyframe.keyTimes?.count, keyframe.timingFunctions?.count, keyframe.tensionValues?.count,
                            keyframe.continuityValues?.count, keyframe.biasValues?.count]
             bytes += numbers.reduce(0) { $0 + ($1 ?? 0) } * HostMemoryEstimate.keyframeNumber
+        }
+        if let basic = self as? BasicAnimation {
+            bytes += [basic.fromValue, basic.toValue, basic.byValue].reduce(0) { $0 + ($1?.listHostBytes ?? 0) }
         }
         return bytes  // a group's children are charged as objects of their own
     }
@@ -90,8 +98,12 @@ extension Animation {
 
 extension Animation {
     /// A function that puts back what `estimatedHostBytes` counts (keyframe values, path, key
-    /// times and curves) as it is now: how a change that does not fit under the limit is undone.
+    /// times and curves; a basic animation's from, to and by values) as it is now: how a change that does not fit under the limit is undone.
     public func estimateRestorer() -> () -> Void {
+        if let basic = self as? BasicAnimation {
+            let (from, to, by) = (basic.fromValue, basic.toValue, basic.byValue)
+            return { (basic.fromValue, basic.toValue, basic.byValue) = (from, to, by) }
+        }
         guard let keyframe = self as? KeyframeAnimation else { return {} }
         let (values, path, keyTimes, curves) = (keyframe.values, keyframe.path, keyframe.keyTimes, keyframe.timingFunctions)
         let (tension, continuity, bias) = (keyframe.tensionValues, keyframe.continuityValues, keyframe.biasValues)

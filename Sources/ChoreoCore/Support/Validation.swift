@@ -62,9 +62,14 @@ extension NumberLimits {
 }
 
 /// Every component of `value` must be finite and within ±1e15; `parameter` names the value
-/// (`opacity must be finite (got nan)`, `position.x must be within ±1e15 (got 1e+300)`).
+/// (`opacity must be finite (got nan)`, `position.x must be within ±1e15 (got 1e+300)`); a list
+/// (a gradient's `colors`) holds at most `AnimationValue.maximumListCount` elements.
 @discardableResult
 public func requireFinite(_ value: AnimationValue, _ parameter: String) throws(ArgumentError) -> AnimationValue {
+    guard value.listCount <= AnimationValue.maximumListCount else {
+        throw ArgumentError(parameter: parameter, requirement: "must hold at most \(AnimationValue.maximumListCount) elements",
+                            value: "\(value.listCount)")
+    }
     guard value.isFinite else {
         let shown = value.scalar.map(formatNumber) ?? "a \(value.kind.rawValue) with a non-finite component"
         throw ArgumentError(parameter: parameter, requirement: "must be finite", value: shown)

@@ -41,6 +41,8 @@ enum ScriptValueFields {
             call.push(v)
         case .path:
             return 0  // paths reach scripts as arrays of commands, never boxed
+        case .colors, .numbers:
+            return 0  // lists reach scripts as tables, never as script values
         }
         return 1
     }
@@ -95,6 +97,8 @@ enum ScriptValueFields {
             throw unknownField(call, "number", key, [])
         case .path:
             throw unknownField(call, "path", key, [])
+        case .colors, .numbers:
+            throw unknownField(call, box.value.kind.rawValue, key, [])
         }
     }
 
@@ -128,6 +132,8 @@ enum ScriptValueFields {
             if let a = t.affine { return "Transform(\([a.a, a.b, a.c, a.d, a.tx, a.ty].map(f).joined(separator: ", ")))" }
             return "Transform3D(\(t.entries.map(f).joined(separator: ", ")))"
         case let .path(path): return "Path(\(path.elements.count) elements)"
+        case let .colors(colors): return "{" + colors.map { "Color(\($0.hexString))" }.joined(separator: ", ") + "}"
+        case let .numbers(numbers): return "{" + numbers.map(f).joined(separator: ", ") + "}"
         }
     }
 }

@@ -16,8 +16,10 @@ extension ScriptHost {
         func animatable(_ name: String) {
             let path = try! PropertyPath(parsing: name)
             table.add(name, get: { call, layer in
+                try layer.requireLayerClass(of: path, name)
                 call.push(layer.model.value(at: path)) { new in try Self.runningActions(of: layer) { layer.set(new, at: path) } }
             }, set: { layer, value in
+                try layer.requireLayerClass(of: path, name)
                 layer.set(try ScriptValues.animationValue(value, kind: path.valueKind, name: name), at: path)
             })
         }
@@ -34,6 +36,7 @@ extension ScriptHost {
         where property.name != "anchorPoint" && !PropertyCatalogue.isShapeProperty(property.property) {
             animatable(property.name)
         }
+        Self.addGradientProperties(to: &table)
         table.add("isHidden", get: { call, layer in call.push(layer.isHidden) },
                   set: { layer, value in layer.isHidden = try Checked.boolean(value, "isHidden") })
         table.add("masksToBounds", get: { call, layer in call.push(layer.masksToBounds) },

@@ -43,7 +43,10 @@ extension ScriptHost {
         var table = ScriptPropertyTable<LayerPresentation>("Presentation")
         for name in Self.animatableLayerProperties {
             let path = try! PropertyPath(parsing: name)
-            table.add(name) { call, p in call.push(p.properties.value(at: path), writeBack: nil) }
+            table.add(name) { call, p in
+                try p.layer.requireLayerClass(of: path, name)
+                call.push(p.properties.value(at: path), writeBack: nil)
+            }
         }
         table.add("frame") { call, p in call.push(.rect(Layer.frame(of: p.properties)), writeBack: nil) }
         table.add("name") { call, p in call.push(optionalString: p.layer.name) }
@@ -81,6 +84,7 @@ extension ScriptHost {
                     // The model's check and message: the layer has no such property.
                     _ = try presentation.layer.resolveAnimatablePath(keyPath)
                 }
+                try presentation.layer.requireLayerClass(of: path, keyPath)
                 call.push(presentation.properties.value(at: path), writeBack: nil)
                 return 1
             }],

@@ -143,6 +143,8 @@ extension LuaCallContext {
             push(number)
         } else if case let .path(path) = value {
             ScriptPaths.push(path, self)  // a fresh array of commands: edits go back by assignment
+        } else if value.listCount > 0 || value.kind == .colors || value.kind == .numbers {
+            pushList(value)
         } else {
             push(object: ScriptValue(value, writeBack: writeBack))
         }

@@ -39,7 +39,10 @@ extension ScriptHost {
                     try Self.runningActions(of: layer) { try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3)) }
                 }
             },
-            describe: { layer in layer.name.map { "Layer(\($0))" } ?? "Layer" }))
+            describe: { layer in
+                let kind = layer.isGradientLayer ? "GradientLayer" : "Layer"
+                return layer.name.map { "\(kind)(\($0))" } ?? kind
+            }))
         installPresentation()
         installScenes()
         installPathHelpers()
@@ -48,11 +51,12 @@ extension ScriptHost {
         let commonKeys = viewTable.settableNames.filter { !contentKeys.contains($0) }
         for kind in ContentKind.allCases {
             let name = kind.rawValue
-            let allowed = commonKeys + kind.keys(.view)
+            let allowed = commonKeys + kind.keys(.view) + ["layerClass"]
             let new: LuaHostFunction = { call in
                 let options = try call.optionalTable(at: 1, name: "properties")
                 let view = View(content: kind.emptyContent())
                 kind.prepare(view.layer, for: options)
+                try Self.applyLayerClass(options, to: view)
                 try viewTable.apply(options, to: view, allowed: allowed)
                 try call.chargeNew(view.layer)
                 call.push(object: view)
@@ -64,6 +68,7 @@ extension ScriptHost {
         }
         vm.registerGlobal("Layer", functions: layerClassActionFunctions().merging(["new": Self.newLayer(layerTable, kind: nil)]) { $1 })
         vm.registerGlobal("ShapeLayer", functions: ["new": Self.newLayer(layerTable, kind: .shapeView)])
+        installGradientLayers(layerTable)
     }
 
     /// `Layer.new{...}` (`kind` nil: the content its keys imply) and `ShapeLayer.new{...}`

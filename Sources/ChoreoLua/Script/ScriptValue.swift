@@ -43,6 +43,8 @@ public enum ScriptValues {
         case .color: return .color(try color(lua, name: name))
         case .transform: return .transform(try transform(lua, name: name))
         case .path: return .path(try ScriptPaths.bezierPath(lua, name: name))
+        case .colors: return .colors(try colorList(lua, name: name))
+        case .numbers: return .numbers(try numberList(lua, name: name))
         }
     }
 

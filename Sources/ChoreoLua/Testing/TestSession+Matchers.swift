@@ -158,6 +158,7 @@ extension TestSession {
             return (.transform, t.entries, (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } })
         case .path:
             return (.path, animationValue.components, animationValue.namedComponents.map(\.0))
+        case .colors, .numbers: return (animationValue.kind, animationValue.components, animationValue.namedComponents.map(\.0))
         }
     }
 

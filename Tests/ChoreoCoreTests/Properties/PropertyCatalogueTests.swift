@@ -14,6 +14,8 @@ struct PropertyCatalogueTests {
         case .color: .color(Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.5))
         case .transform: .transform(Transform3D(translationX: 5, y: -6, z: 2))
         case .path: .path(BezierPath(elements: [.move(to: Point(x: 1, y: 2)), .line(to: Point(x: 3, y: 4))]))
+        case .colors: .colors([Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.5), .white])
+        case .numbers: .numbers([0.125, 0.5, 2])
         }
     }
 
@@ -28,7 +30,8 @@ struct PropertyCatalogueTests {
             for keyPath in property.keyPaths {
                 let path = try PropertyPath(parsing: keyPath)
                 #expect(path.catalogueEntry?.name == property.name)
-                var properties = LayerProperties()
+                // A class's own property (a GradientLayer's colors) on a layer of that class.
+                var properties = PropertyCatalogue.layerClass(of: property.property)?.newProperties ?? LayerProperties()
                 let value = Self.probe(path.valueKind)
                 properties.setValue(value, at: path)
                 #expect(Self.close(properties.value(at: path), value), "\(keyPath)")
@@ -78,6 +81,9 @@ struct PropertyCatalogueTests {
             // CAShapeLayer's: no path, filled opaque black, strokeColor nil (read as transparent black).
             "path": .path(BezierPath()), "fillColor": .color(.black), "strokeColor": .color(.clear),
             "lineWidth": .scalar(1), "miterLimit": .scalar(10), "lineDashPhase": .scalar(0),
+            // CAGradientLayer's: colors and locations nil, startPoint (0.5, 0), endPoint (0.5, 1).
+            "colors": .colors([]), "locations": .numbers([]), "startPoint": .point(Point(x: 0.5, y: 0)),
+            "endPoint": .point(Point(x: 0.5, y: 1)),
         ]
         #expect(Set(PropertyCatalogue.all.map(\.name)) == Set(expected.keys))
         for property in PropertyCatalogue.all {
@@ -105,7 +111,7 @@ struct PropertyCatalogueTests {
     @Test("PropertyPath(parsing:) accepts exactly the catalogue's key paths among dotted paths")
     func parsingIsTheCatalogue() {
         let keyPaths = Set(PropertyCatalogue.keyPaths)
-        let allSubPaths = Set([ValueKind.scalar, .point, .size, .rect, .color, .transform].flatMap { $0.subPaths.map(\.name) })
+        let allSubPaths = Set([ValueKind.scalar, .point, .size, .rect, .color, .transform, .colors, .numbers].flatMap { $0.subPaths.map(\.name) })
         for property in PropertyCatalogue.all {
             #expect((try? PropertyPath(parsing: property.name)) == PropertyPath(property.property))
             for sub in allSubPaths.union(["z", "size.depth", "rotation.w", ""]) {
@@ -134,7 +140,7 @@ struct PropertyCatalogueTests {
             requirement: "must be a layer property (position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, "
                 + "borderColor, cornerRadius, transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius, "
                 + "strokeStart, strokeEnd, blurRadius, sublayerTransform, path, fillColor, strokeColor, lineWidth, miterLimit, "
-                + "lineDashPhase), one of their sub-paths, or a custom property name",
+                + "lineDashPhase, colors, locations, startPoint, endPoint), one of their sub-paths, or a custom property name",
             value: "\"nope.x\"")) { try PropertyPath(parsing: "nope.x") }
         #expect(throws: ArgumentError(
             parameter: "keyPath",

@@ -44,6 +44,7 @@ struct PropertyCatalogueBindingsTests {
             case .color: .color(Color(red: 1, green: 0, blue: 0, alpha: 1))
             case .transform: .transform(Transform3D(translationX: 5, y: -6, z: 0))
             case .path: .path(BezierPath(elements: [.move(to: Point(x: 1, y: 2)), .line(to: Point(x: 3, y: 4))]))
+            case .colors, .numbers: .colors([])  // no view exposes a list property
             }
             let literal = property.valueKind == .transform
                 ? "Transform.translation(5, -6)" : PropertyCatalogue.luaLiteral(value)

@@ -123,5 +123,5 @@ extension GoldenScene {
         }
     }
 
-    static let all = contentKinds + shapes + transitions + visibilityTransitions + layerFeatures
+    static let all = contentKinds + shapes + transitions + visibilityTransitions + layerFeatures + gradients
 }
