@@ -63,9 +63,15 @@ extension ScriptHost {
     ///
     /// The path is searched like a module's (`FileSandbox.search`: the script's folder, then the
     /// allowed roots); while the file runs, its own relative paths (images, specs, modules)
-    /// start at its folder. Each call runs the file again (no cache, unlike `require`).
+    /// start at its folder. Each call runs the file again (no cache, unlike `require`). Not from
+    /// inside a callback or an animations block.
     private func loadScene(_ call: LuaCallContext) throws -> Int {
         let path = try call.string(at: 1, name: "path")
+        // Switching the engine's scene while the engine runs a frame (or a block records changes)
+        // would pull the scene from under it.
+        if let callback = runningCallback {
+            throw BindingError("cannot load a scene from inside \(callback.rawValue) (call it at a script's top level or from a test)")
+        }
         let source: String, canonical: String
         do {
             canonical = try files.search(path)

@@ -114,5 +114,12 @@ struct SceneAccessBindingsTests {
             .hasPrefix("scene.lua:1: loadScene: examples/empty.lua made no Scene") == true)
         #expect(errorMessage { _ = try runScript("loadScene('examples/broken.lua')", host: try ScriptHost(scriptDirectory: directory)) }?
             .hasPrefix("examples/broken.lua:3: the scene failed") == true)
+        let inBlock = errorMessage {
+            _ = try runScript("""
+                local box = View.new{}
+                View.animate{ duration = 1, animations = function() loadScene('examples/flight.lua') end }
+                """, host: try ScriptHost(scriptDirectory: directory))
+        }
+        #expect(inBlock?.contains("loadScene: cannot load a scene from inside an animations block") == true, "\(inBlock ?? "")")
     }
 }
