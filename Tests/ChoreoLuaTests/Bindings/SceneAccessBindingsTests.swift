@@ -5,17 +5,6 @@ import Testing
 
 @Suite("Lua: tests reach scenes (Scene.current, viewNamed, require and loadScene of scene files)")
 struct SceneAccessBindingsTests {
-    /// A fresh folder holding `files` (path → text); the caller removes it.
-    private func folder(_ files: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-scenes-\(UUID().uuidString)")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return root.path
-    }
-
     /// A scene file as users write them: it sets a scene up and returns nothing.
     private let sceneFile = """
         local scene = Scene.new{ width = 200, height = 100 }
@@ -53,7 +42,7 @@ struct SceneAccessBindingsTests {
 
     @Test("require of a scene file that returns nothing gives the scene it made, once; other modules keep Lua's results")
     func requireScene() throws {
-        let directory = try folder([
+        let directory = try temporaryFolder([
             "flight.lua": sceneFile,
             "returns.lua": "Scene.new{}; return 42",
             "plain.lua": "local x = 1",
@@ -70,8 +59,8 @@ struct SceneAccessBindingsTests {
 
     @Test("require and loadScene look in the scene's folder first, then in each allowed root")
     func searchPath() throws {
-        let tests = try folder(["helper.lua": "return 'beside'"])
-        let examples = try folder(["helper.lua": "return 'root'", "only.lua": "return 'only in the root'", "scene.lua": sceneFile])
+        let tests = try temporaryFolder(["helper.lua": "return 'beside'"])
+        let examples = try temporaryFolder(["helper.lua": "return 'root'", "only.lua": "return 'only in the root'", "scene.lua": sceneFile])
         defer {
             try? FileManager.default.removeItem(atPath: tests)
             try? FileManager.default.removeItem(atPath: examples)
@@ -93,7 +82,7 @@ struct SceneAccessBindingsTests {
 
     @Test("loadScene runs the file as choreo run does, from its own folder, and the engine then drives its scene")
     func loadScene() throws {
-        let directory = try folder([
+        let directory = try temporaryFolder([
             "examples/flight.lua": sceneFile + "\nlocal model = require('lib.model')\nscene:viewNamed('card').alpha = model.alpha",
             "examples/lib/model.lua": "return { alpha = 0.25 }",
             "examples/empty.lua": "local nothing = true",
