@@ -114,6 +114,15 @@ struct TraceCommandTests {
         }
     }
 
+    @Test("render counts its frames with a run that draws nothing: the script's prints show once")
+    func renderPrintsOnce() throws {
+        let path = try ChoreoCommand.script(RenderCommandTests.scene + "\nprint('set up')\n", name: "box.lua")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-render-\(UUID().uuidString)").path
+        let result = try ChoreoCommand.run(["render", path, "--out", out, "--fps", "10", "--to", "5", "--format", "sheet"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == "set up\ncontact sheet: \(out)/box-sheet.png\n")
+    }
+
     @Test("render of a script that never made a Scene says so, exit 1")
     func renderWithoutScene() throws {
         let path = try ChoreoCommand.script("print('no scene here')", name: "empty.lua")

@@ -77,7 +77,7 @@ struct RenderCommand: ParsableCommand {
         let progress = ProgressBar(total: expected, label: "render")
 
         let sheet = kind == .sheet || kind == .all
-            ? ContactSheet(maximumFrames: sheetFrames, plannedFrameCount: try expected ?? countFrames(from: from, to: limit))
+            ? ContactSheet(maximumFrames: sheetFrames, plannedFrameCount: try countFrames(from: from, to: limit))
             : nil
         var gif: GIFWriter?
         let strip = timeline ? Timeline() : nil
@@ -139,11 +139,12 @@ struct RenderCommand: ParsableCommand {
         for line in written { print(line) }
     }
 
-    /// How many frames a render from `from` to `limit` draws when the scene may go idle before
-    /// `limit`: the scene is run once more, headless, without drawing (runs are deterministic),
-    /// so that the contact sheet can pick evenly spaced frames among exactly those to come.
+    /// How many frames a render from `from` to `limit` draws (the scene may go idle before
+    /// `limit`, even with --to): the scene is run once more, headless, without drawing (runs are
+    /// deterministic), so that the contact sheet can pick evenly spaced frames among exactly
+    /// those to come.
     private func countFrames(from: Double, to limit: Double) throws -> Int {
-        let probe = try script.makeHost()
+        let probe = try script.makeHost(warnsAboutPlugins: false)  // the real run warns
         probe.vm.printHandler = { _ in }  // the real run prints
         try script.runTopLevel(probe)
         let epsilon = 0.5 / script.fps
