@@ -12,10 +12,11 @@ swift build --build-tests
 echo "== swift test"
 swift test --skip-build
 
-# Scene tests may sit in subfolders of Tests/Scenes; `choreo test` finds them recursively.
+# Scene tests may sit in subfolders of Tests/Scenes; `choreo test` finds them recursively. The
+# shipped examples are on their path (flight_info_test.lua loads Scripts/Examples/flight-info.lua).
 if [[ -d Tests/Scenes ]] && [[ -n "$(find Tests/Scenes -name '*_test.lua' -print -quit)" ]]; then
-  echo "== choreo test Tests/Scenes"
-  "$(swift build --show-bin-path)/choreo" test Tests/Scenes
+  echo "== choreo test Tests/Scenes --allow-root Scripts/Examples"
+  "$(swift build --show-bin-path)/choreo" test Tests/Scenes --allow-root Scripts/Examples
 fi
 
 # The security suite's scene tests (README "Security model"); its Swift half ran above.

@@ -88,6 +88,26 @@ static int routed_print(lua_State *L) {
     return lsx_call_host(L, *(void **)lua_touserdata(L, lua_upvalueindex(1)));
 }
 
+// The host's hook for modules that return nothing (registry field LSX_MODULE_HOOK, set by
+// `lsx_set_module_hook`): called as hook(name) before a module runs, it returns a mark; called
+// as hook(name, mark) after a module that returned nothing, what it returns replaces Lua's `true`
+// (nil keeps `true`). A scene file returns nothing, and `require` gives the scene it made.
+static void push_module_hook_result(lua_State *L, int name, int mark) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LSX_MODULE_HOOK) != LUA_TFUNCTION) {
+        lua_settop(L, -2);
+        lua_pushnil(L);
+        return;
+    }
+    lua_pushvalue(L, name);
+    if (mark) lua_pushvalue(L, mark);
+    lua_call(L, mark ? 2 : 1, 1);
+}
+
+void lsx_set_module_hook(lua_State *L, void *box) {
+    lsx_pushfunction(L, box);
+    lua_setfield(L, LUA_REGISTRYINDEX, LSX_MODULE_HOOK);
+}
+
 // require(name): upvalue 1 is the host's module loader, upvalue 2 the cache of loaded modules.
 // The loader returns the compiled chunk and the module's canonical name ("lib.easing" for
 // "lib/easing" too), or nil and a message. Errors are raised here, so they carry the line of the
@@ -106,10 +126,15 @@ static int sandboxed_require(lua_State *L) {
     lua_pushvalue(L, 3);
     if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNIL) {
         lua_settop(L, 3);
+        push_module_hook_result(L, 3, 0);  // 4: the host's mark
         lua_pushvalue(L, 2);
         lua_pushvalue(L, 3);
         lua_call(L, 1, 1);  // the module runs with its name as the argument, like Lua's require
-        if (lua_isnil(L, -1)) { lua_settop(L, -2); lua_pushboolean(L, 1); }
+        if (lua_isnil(L, -1)) {
+            lua_settop(L, 4);
+            push_module_hook_result(L, 3, 4);
+            if (lua_isnil(L, -1)) { lua_settop(L, -2); lua_pushboolean(L, 1); }
+        }
         lua_pushvalue(L, 3);
         lua_pushvalue(L, -2);
         lua_rawset(L, lua_upvalueindex(2));

@@ -133,7 +133,7 @@ extension ScriptGenerator {
 
     mutating func hierarchy() -> String {
         let a = view(), b = view()
-        switch rng.below(12) {
+        switch rng.below(15) {
         case 0: return "\(a):addSubview(\(b))"
         case 1: return "\(a):insertSubview(\(b), \(rng.pick(["1", "0", "-1", "100", "math.maxinteger", "0/0", "1.5"])))"
         case 2: return "\(a):insertSubview(\(b), {belowSubview = \(view())})"
@@ -145,6 +145,9 @@ extension ScriptGenerator {
         case 8: return "\(a):exchangeSubview(\(rng.int(0...4)), \(rng.pick(["1", "2", "-1", "1e308", "0/0"])))"
         case 9: return "local _ = \(a):isDescendantOf(\(b))"
         case 10: return "local _ = \(a):viewWithTag(\(rng.pick(["1", "2", "0", "nil", "0/0", "\"1\""])))"
+        case 11: return "local _ = \(rng.pick([a, "Scene.current"])):viewNamed(\(rng.pick(["\"box\"", "\"\"", "nil", "1", "{}"])))"
+        case 12: return rng.pick(["local _ = Scene.current", "Scene.current = nil", "local _ = tostring(Scene.current)"])
+        case 13: return "local _ = loadScene(\(rng.pick(["\"scene.lua\"", "\"../x.lua\"", "\"/etc/passwd\"", "nil", "\"\"", "1"])))"
         default:
             // A chain: each new view inside the last (deep hierarchies).
             let count = rng.pick(["10", "100", "1000"])

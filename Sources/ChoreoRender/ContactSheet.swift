@@ -3,52 +3,89 @@ import ChoreoCore
 
 /// A grid of frames, each labelled with its time: an animation at a glance.
 ///
-///     let sheet = ContactSheet(columns: 4, maximumFrames: 12, cellWidth: 180)
+///     let sheet = ContactSheet(columns: 4, maximumFrames: 12, cellWidth: 180, plannedFrameCount: 91)
 ///     for frame in frames { sheet.add(frame.canvas, time: frame.time) }
 ///     try sheet.render().writePNG(to: "out/sheet.png")
 ///
-/// Frames may come one at a time without knowing how many there will be: the sheet keeps every
-/// k-th one (doubling k when it holds too many, so memory stays bounded), and shows
-/// `maximumFrames` of them evenly spread, always with the first and the last.
+/// The sheet shows `maximumFrames` frames evenly spaced in time, the first and the last always
+/// among them: of n frames on a regular grid, frame round(i × (n − 1) / (m − 1)) for i = 0 … m − 1
+/// (`evenlySpacedIndices`), so neighbours are equally far apart, or one frame further where n − 1
+/// is not a multiple of m − 1. Given the number of frames to come (`plannedFrameCount`: `choreo
+/// render` knows it), it keeps exactly those frames. Without it (or if a different number comes),
+/// frames come one at a time: the sheet keeps every k-th one (doubling k when it holds too many,
+/// so memory stays bounded) and shows the kept frame nearest each evenly spaced one.
 public final class ContactSheet {
     public let columns: Int
     public let maximumFrames: Int
     /// Width of a cell's picture, in pixels (the height follows the frames' aspect ratio).
     public let cellWidth: Int
-    private var kept: [(index: Int, time: Double, thumbnail: Canvas)] = []
+    /// How many frames will be added, if known.
+    public let plannedFrameCount: Int?
+    /// The frame indices shown when `plannedFrameCount` frames come.
+    private let plannedIndices: Set<Int>
+    private var kept: [Int: (time: Double, thumbnail: Canvas)] = [:]
     /// The latest frame, full size (made small only if it ends up shown).
     private var last: (index: Int, time: Double, frame: Canvas)?
     private var stride = 1
     private var count = 0
 
-    public init(columns: Int = 4, maximumFrames: Int = 12, cellWidth: Int = 180) {
+    public init(columns: Int = 4, maximumFrames: Int = 12, cellWidth: Int = 180, plannedFrameCount: Int? = nil) {
         self.columns = max(1, columns)
         self.maximumFrames = max(1, maximumFrames)
         self.cellWidth = max(16, cellWidth)
+        self.plannedFrameCount = plannedFrameCount
+        plannedIndices = Set(plannedFrameCount.map { Self.evenlySpacedIndices(count: $0, shown: max(1, maximumFrames)) } ?? [])
+    }
+
+    /// The indices of `shown` frames evenly spaced among `count`, the first and the last included
+    /// (every index when `count` ≤ `shown`; the first alone when `shown` is 1).
+    public static func evenlySpacedIndices(count: Int, shown: Int) -> [Int] {
+        guard count > shown else { return Array(0..<max(0, count)) }
+        guard shown > 1 else { return [0] }
+        return (0..<shown).map { i in Int((Double(i) * Double(count - 1) / Double(shown - 1)).rounded()) }
     }
 
     public func add(_ frame: Canvas, time: Double) throws(RenderError) {
         let index = count
         count += 1
         last = (index, time, frame)
-        guard index % stride == 0 else { return }
-        kept.append((index, time, try Self.thumbnail(of: frame, width: cellWidth)))
-        if kept.count > 4 * maximumFrames {
+        guard index % stride == 0 || plannedIndices.contains(index) else { return }
+        kept[index] = (time, try Self.thumbnail(of: frame, width: cellWidth))
+        let strided = kept.keys.filter { !plannedIndices.contains($0) }
+        if strided.count > 4 * maximumFrames {
             stride *= 2
-            kept.removeAll { $0.index % stride != 0 }
+            for index in strided where index % stride != 0 { kept[index] = nil }
         }
     }
 
-    /// The frames shown: evenly spread over those kept, with the last frame seen.
-    var shown: [(time: Double, thumbnail: Canvas)] {
-        var all = kept
-        if let last, all.last?.index != last.index, let thumbnail = try? Self.thumbnail(of: last.frame, width: cellWidth) {
-            all.append((last.index, last.time, thumbnail))
+    /// The frames shown, as indices among those added: evenly spaced (`evenlySpacedIndices`),
+    /// each the nearest frame kept (exactly them when `plannedFrameCount` frames came).
+    var shownIndices: [Int] {
+        var candidates = Array(kept.keys)
+        if let last, kept[last.index] == nil { candidates.append(last.index) }
+        candidates.sort()
+        guard !candidates.isEmpty else { return [] }
+        var shown: [Int] = []
+        for target in Self.evenlySpacedIndices(count: count, shown: maximumFrames) {
+            // The kept frame nearest the target (the earlier of two as near).
+            var low = 0, high = candidates.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if candidates[middle] < target { low = middle + 1 } else { high = middle }
+            }
+            var pick = candidates[low]
+            if low > 0, target - candidates[low - 1] <= abs(pick - target) { pick = candidates[low - 1] }
+            if shown.last != pick { shown.append(pick) }
         }
-        guard all.count > maximumFrames else { return all.map { ($0.time, $0.thumbnail) } }
-        return (0..<maximumFrames).map { i in
-            let j = maximumFrames == 1 ? 0 : Int((Double(i) * Double(all.count - 1) / Double(maximumFrames - 1)).rounded())
-            return (all[j].time, all[j].thumbnail)
+        return shown
+    }
+
+    /// The frames shown, with their times.
+    var shown: [(time: Double, thumbnail: Canvas)] {
+        shownIndices.compactMap { index in
+            if let frame = kept[index] { return frame }
+            guard let last, last.index == index, let thumbnail = try? Self.thumbnail(of: last.frame, width: cellWidth) else { return nil }
+            return (last.time, thumbnail)
         }
     }
 

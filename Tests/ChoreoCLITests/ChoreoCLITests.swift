@@ -41,12 +41,16 @@ struct ChoreoCLITests {
 
             Each JSONL line is one frame:
             {"frame":n,"time":t,"views":{"box":{"opacity":0.5,...}}}.
-            Views are the named views of the scene; equal runs give byte-identical output.
-            A name that an earlier view already has gets a suffix in tree order (box,
-            box#2, box#3). CSV follows RFC 4180 (fields with commas, quotes or line breaks
-            are quoted); JSON escapes every control character. While the trace goes to
-            standard output, the script's print goes to standard error. Exit status: 0 on
-            success, 1 on a script error or a failed write, 2 on a usage error.
+            Views are the named views and layers of the scene; equal runs give
+            byte-identical output. A name that an earlier view already has gets a suffix in
+            tree order (box, box#2, box#3). CSV has one header for every row (a transform
+            is always its 16 entries) and follows RFC 4180 (fields with commas, quotes or
+            line breaks are quoted); JSON escapes every control character. A --props item
+            that matches nothing in any frame is a usage error naming what would match.
+            While the trace goes to standard output, the script's print goes to standard
+            error. Without --duration the trace ends when the scene is idle, at 10 s at the
+            latest (a scene that never goes idle says so on standard error). Exit status: 0
+            on success, 1 on a script error or a failed write, 2 on a usage error.
 
             USAGE: choreo trace <scene> [--fps <fps>] [--duration <duration>] [--memory-limit <memory-limit>] [--instruction-limit <instruction-limit>] [--allow-root <dir> ...] [--plugins <dir> ...] [--props <props>] [--format <format>] [--velocity] [--out <out>]
 
@@ -54,9 +58,11 @@ struct ChoreoCLITests {
               <scene>                 The scene script (a .lua file).
 
             OPTIONS:
-              --fps <fps>             Frames per second of the headless run. (default: 60.0)
+              --fps <fps>             Frames per second of the headless run, within (0,
+                                      1000]. (default: 60.0)
               --duration <duration>   Stop the run at this many seconds, at most 86400
-                                      (default: when nothing is left to do, at most 3600).
+                                      (default: when nothing is left to do, at the latest
+                                      at 3600 for run, 10 for trace and render).
               --memory-limit <memory-limit>
                                       Memory limit of the script, in MiB. (default: 256)
               --instruction-limit <instruction-limit>
@@ -68,9 +74,10 @@ struct ChoreoCLITests {
               --plugins <dir>         Also load timing-provider plugins from this directory
                                       (repeatable; later directories win).
               --props <props>         Values to record: view.keyPath or keyPath items,
-                                      comma-separated (default: position, bounds.size,
+                                      comma-separated: layer properties, isHidden and
+                                      transition.progress (default: position, bounds.size,
                                       opacity, transform, backgroundColor of every named
-                                      view).
+                                      view and layer).
               --format <format>       jsonl or csv. (default: jsonl)
               --velocity              Also record how fast each value changes, in units per
                                       second: in JSONL a "velocity" object after "views",

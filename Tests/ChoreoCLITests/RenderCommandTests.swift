@@ -143,8 +143,9 @@ struct RenderHelpTests {
             --to or --duration the run ends when the scene is idle, at 10 s at the latest.
 
             Files: DIR/frame-0000.png..., DIR/NAME-sheet.png, DIR/NAME.gif (NAME: the
-            script's name), and with --timeline DIR/NAME-timeline.png. The GIF keeps at
-            most 50 frames a second (GIF viewers slow down shorter delays).
+            script's name), and with --timeline DIR/NAME-timeline.png. The contact sheet
+            shows frames evenly spaced in time, the first and the last included. The GIF
+            keeps at most 50 frames a second (GIF viewers slow down shorter delays).
 
             Exit status: 0 on success, 1 on a script or rendering error or a failed write,
             2 on a usage error.
@@ -155,9 +156,11 @@ struct RenderHelpTests {
               <scene>                 The scene script (a .lua file).
 
             OPTIONS:
-              --fps <fps>             Frames per second of the headless run. (default: 60.0)
+              --fps <fps>             Frames per second of the headless run, within (0,
+                                      1000]. (default: 60.0)
               --duration <duration>   Stop the run at this many seconds, at most 86400
-                                      (default: when nothing is left to do, at most 3600).
+                                      (default: when nothing is left to do, at the latest
+                                      at 3600 for run, 10 for trace and render).
               --memory-limit <memory-limit>
                                       Memory limit of the script, in MiB. (default: 256)
               --instruction-limit <instruction-limit>
@@ -176,7 +179,8 @@ struct RenderHelpTests {
                                       of the run).
               --format <format>       png, sheet, gif or all. (default: all)
               --sheet-frames <sheet-frames>
-                                      How many frames the contact sheet shows. (default: 12)
+                                      How many frames the contact sheet shows, evenly
+                                      spaced in time. (default: 12)
               --timeline              Also draw the scene's animations over time, a bar
                                       each (DIR/NAME-timeline.png).
               -h, --help              Show help information.

@@ -34,7 +34,7 @@ struct CommandLineEdgeTests {
     func framesPerSecond() throws {
         let scene = try HostileRun.scene("")
         for value in ["0", "nan", "inf", "1e300", "-60"] {
-            try expectUsageError(["trace", scene, "--fps=\(value)"], "--fps must be within (0, 1000]")
+            try expectUsageError(["trace", scene, "--fps=\(value)"], "--fps must be a number of frames per second within (0, 1000]")
         }
     }
 

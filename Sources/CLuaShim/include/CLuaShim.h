@@ -88,6 +88,10 @@ const char *lsx_memory_position(lua_State *L);
 /// Pushes a Lua function backed by the host: the trampoline, with `box` in an 8-byte userdata
 /// upvalue that releases it on collection. Needs 2 free stack slots (like the two below).
 void lsx_pushfunction(lua_State *L, void *box);
+/// The registry field of the host's hook for modules that return nothing (see sandbox.c).
+#define LSX_MODULE_HOOK "choreo.moduleResult"
+/// Sets that hook to the host function `box` (a +1 pointer, as for `lsx_pushfunction`).
+void lsx_set_module_hook(lua_State *L, void *box);
 /// Pushes the userdata cached for `identity` if it is still alive; returns 1 if it pushed.
 int lsx_pushcached(lua_State *L, const void *identity);
 /// Pushes a new 8-byte userdata holding `box`, with the metatable stored in the registry under

@@ -52,6 +52,11 @@ extension ScriptHost {
                 }
                 return 1
             },
+            "viewNamed": { call in
+                let view = try call.object(at: 1, as: View.self)
+                if let found = view.view(named: try call.string(at: 2, name: "name")) { call.push(object: found) } else { call.pushNil() }
+                return 1
+            },
             "layoutIfNeeded": { [unowned self] call in
                 try layout(try call.object(at: 1, as: View.self), state)
                 return 0

@@ -111,6 +111,7 @@ extension ScriptHost {
     private func installScenes() {
         vm.register(LuaClass<Scene>(
             "Scene",
+            methods: sceneMethods(),
             getProperty: { call, scene, key in
                 switch key {
                 case "view": call.push(object: scene.rootView)
@@ -155,7 +156,8 @@ extension ScriptHost {
             if sceneRecords.count >= 64, sceneRecords.count.nonzeroBitCount == 1 {
                 sceneRecords.removeAll { $0.scene == nil }  // at powers of two: O(1) amortized
             }
-            sceneRecords.append(WeakScene(scene: scene))
+            sceneRecords.append(WeakScene(scene: scene, serial: scenesMade))
+            scenesMade += 1
             call.push(object: scene)
             return 1
         }])

@@ -31,6 +31,18 @@ public struct FileSandbox: Sendable, Equatable {
         roots = ([sceneDirectory].compactMap { $0 } + allowedRoots).compactMap(ScriptFile.realPath)
     }
 
+    /// A sandbox whose relative paths start at `baseDirectory`, with the same `roots`.
+    init(baseDirectory: String, roots: [String]) {
+        self.baseDirectory = baseDirectory
+        self.roots = roots
+    }
+
+    /// A sandbox whose relative paths start at `directory` (inside the roots), with the same roots:
+    /// a scene loaded from another folder (`loadScene`) names its images and specs from its own.
+    public func startingAt(_ directory: String) -> FileSandbox {
+        FileSandbox(baseDirectory: directory, roots: roots)
+    }
+
     /// A sandbox that allows no file.
     public static let none = FileSandbox(sceneDirectory: nil)
 
@@ -61,6 +73,25 @@ public struct FileSandbox: Sendable, Equatable {
         do { try ScriptFile.checkRegularFile(canonical) } catch { throw ScriptFile.ReadError(path: path, reason: error.reason) }
         return canonical
     }
+
+    /// `resolve`, searching the allowed roots: a relative path missing from the scene's folder is
+    /// looked for from each allowed root in turn (the first found wins). This is the path of
+    /// `require` and `loadScene`: a test beside its scene finds it in its own folder, and with
+    /// `--allow-root Scripts/Examples` it finds `flight-info.lua` there. It reads nowhere `resolve`
+    /// could not: every candidate is checked against the roots.
+    public func search(_ path: String) throws(ScriptFile.ReadError) -> String {
+        do {
+            return try resolve(path)
+        } catch where error.isMissing && !path.hasPrefix("/") {
+            for root in roots {
+                if let found = try? FileSandbox(baseDirectory: root, roots: roots).resolve(path) { return found }
+            }
+            throw ScriptFile.ReadError(path: path, reason: Self.notFoundAnywhere)
+        }
+    }
+
+    /// Why `search` found nothing.
+    public static let notFoundAnywhere = "not found in the scene's folder or the allowed roots"
 
     /// The bytes of the file `path` names (see `resolve`).
     public func read(_ path: String) throws(ScriptFile.ReadError) -> [UInt8] {

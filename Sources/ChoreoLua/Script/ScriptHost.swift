@@ -32,7 +32,10 @@ public final class ScriptHost {
     /// Every `Scene.new` so far, weakly, pruned of freed scenes as it doubles.
     var sceneRecords: [WeakScene] = []
     /// Whether `Scene.new` has run (its first call sets up the engine's scene).
-    var hasMadeScene = false
+    public internal(set) var hasMadeScene = false
+    /// How many times `Scene.new` has run: a scene's `serial` in `sceneRecords`, and the mark by
+    /// which `require` and `loadScene` find the scene a file made (SceneBindings.swift).
+    var scenesMade = 0
     /// The first error raised by script code outside an engine callback (a delegate, a curve).
     public internal(set) var deferredError: LuaError? {
         get { deferredErrorSlot.error }
@@ -111,6 +114,7 @@ public final class ScriptHost {
         installAnimations()
         installAnimators()
         installMotion()
+        installSceneAccess()
         vm.addMethods(layerAnimationMethods(), to: Layer.self)
     }
 }
@@ -118,6 +122,8 @@ public final class ScriptHost {
 /// A scene `ScriptHost.createdScenes` lists without keeping it alive.
 struct WeakScene {
     weak var scene: Scene?
+    /// `scenesMade` before this scene was made: 0 for the first.
+    var serial = 0
 }
 
 /// A host's deferred error, in a box that hot paths can hold without holding the host.

@@ -34,7 +34,10 @@ extension TestSession {
             guard frames <= Double(Self.maximumTraceFrames) else {
                 throw LuaCallError("expectTrace: at most \(Self.maximumTraceFrames) frames (duration × fps is \(formatNumber(exact)))")
             }
-            let lines = try record(frames: Int(frames), fps: fps, selection: try selection(props))
+            var lines: [String] = []
+            let recorder = TraceRecorder(format: .jsonl, selection: try selection(props)) { lines.append($0) }
+            try record(frames: Int(frames), fps: fps, with: recorder)
+            if let item = recorder.unmatchedItems.first { throw LuaCallError("expectTrace: " + recorder.explainUnmatched(item)) }
             if let failure = try snapshots.check(name, lines: lines, test: currentTest ?? "") {
                 throw failExpectation(failure, at: position)
             }
@@ -42,9 +45,8 @@ extension TestSession {
         }
     }
 
-    private func record(frames: Int, fps: Double, selection: TraceSelection) throws -> [String] {
-        var lines: [String] = []
-        let recorder = TraceRecorder(format: .jsonl, selection: selection) { lines.append($0) }
+    /// Steps the engine over `frames` + 1 frames at `fps` from now, recording each.
+    private func record(frames: Int, fps: Double, with recorder: TraceRecorder) throws {
         let engine = host.engine
         let start = engine.now
         for frame in 0...frames {
@@ -52,7 +54,6 @@ extension TestSession {
             try advanceEngine { () throws in try engine.advance(to: time) }
             try recorder.record(frame: frame, scene: engine.scene)
         }
-        return lines
     }
 
     private func selection(_ props: LuaValue) throws -> TraceSelection {

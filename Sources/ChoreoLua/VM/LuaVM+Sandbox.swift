@@ -55,9 +55,9 @@ extension LuaVM {
         }
         let data: [UInt8]
         do {
-            data = try files.read(relative)
-        } catch where error.isMissing {
-            throw ModuleError(description: "module '\(name)' not found (no \(relative) in the scene's folder)")
+            data = try files.read(try files.search(relative))
+        } catch where error.isMissing || error.reason == FileSandbox.notFoundAnywhere {
+            throw ModuleError(description: "module '\(name)' not found (no \(relative) in the scene's folder or the allowed roots)")
         } catch {
             throw ModuleError(description: "cannot load module '\(name)': \(error)")
         }

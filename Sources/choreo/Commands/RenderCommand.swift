@@ -15,7 +15,8 @@ struct RenderCommand: ParsableCommand {
             --duration the run ends when the scene is idle, at \(formatNumber(defaultLimit)) s at the latest.
 
             Files: DIR/frame-0000.png..., DIR/NAME-sheet.png, DIR/NAME.gif (NAME: the script's name), \
-            and with --timeline DIR/NAME-timeline.png. The GIF keeps at most 50 frames a second (GIF \
+            and with --timeline DIR/NAME-timeline.png. The contact sheet shows frames evenly spaced \
+            in time, the first and the last included. The GIF keeps at most 50 frames a second (GIF \
             viewers slow down shorter delays).
 
             Exit status: 0 on success, 1 on a script or rendering error or a failed write, 2 on a \
@@ -29,11 +30,11 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var script: ScriptOptions
     @Option(help: "The folder to write into (created when missing).") var out: String
-    @Option(help: "Device pixels per point, within 0.01...16.") var scale: Double = 1
-    @Option(help: "The first frame's time, in seconds.") var from: Double = 0
-    @Option(help: "The last frame's time, in seconds (default: the end of the run).") var to: Double?
+    @Option(parsing: .unconditional, help: "Device pixels per point, within 0.01...16.") var scale: Double = 1
+    @Option(parsing: .unconditional, help: "The first frame's time, in seconds.") var from: Double = 0
+    @Option(parsing: .unconditional, help: "The last frame's time, in seconds (default: the end of the run).") var to: Double?
     @Option(help: "png, sheet, gif or all.") var format: String = "all"
-    @Option(help: "How many frames the contact sheet shows.") var sheetFrames: Int = 12
+    @Option(parsing: .unconditional, help: "How many frames the contact sheet shows, evenly spaced in time.") var sheetFrames: Int = 12
     @Flag(help: "Also draw the scene's animations over time, a bar each (DIR/NAME-timeline.png).") var timeline = false
 
     func validate() throws {
@@ -46,7 +47,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--to must be a number of seconds within --from (\(formatNumber(from)))...\(formatNumber(latest)) (got \(formatNumber(to)))")
         }
         guard Format(rawValue: format) != nil else { throw ValidationError("--format must be one of png, sheet, gif, all (got \(format))") }
-        guard (1...200).contains(sheetFrames) else { throw ValidationError("--sheet-frames must be within 1...200") }
+        guard (1...200).contains(sheetFrames) else { throw ValidationError("--sheet-frames must be within 1...200 (got \(sheetFrames))") }
         if out.isEmpty { throw ValidationError("--out must name a folder") }
     }
 
@@ -61,6 +62,9 @@ struct RenderCommand: ParsableCommand {
         }
         let host = try script.makeHost()
         try script.runTopLevel(host)
+        guard host.hasMadeScene else {
+            throw RenderFailure(message: "\(script.scene) made no Scene, so there is nothing to draw (a scene script calls Scene.new{ width =, height = } at its top level)")
+        }
         let name = Self.baseName(of: script.scene)
         let end = [to, script.duration].compactMap { $0 }.min()
         let limit = end ?? max(from, Self.defaultLimit)
@@ -72,7 +76,9 @@ struct RenderCommand: ParsableCommand {
         let expected = end.map { Int(saturating: ($0 * fps + 1e-9).rounded(.down)) - firstFrame + 1 }
         let progress = ProgressBar(total: expected, label: "render")
 
-        let sheet = kind == .sheet || kind == .all ? ContactSheet(maximumFrames: sheetFrames) : nil
+        let sheet = kind == .sheet || kind == .all
+            ? ContactSheet(maximumFrames: sheetFrames, plannedFrameCount: try countFrames(from: from, to: limit))
+            : nil
         var gif: GIFWriter?
         let strip = timeline ? Timeline() : nil
         var rendered = 0
@@ -131,6 +137,23 @@ struct RenderCommand: ParsableCommand {
             writeToStandardError("render: the scene still runs at \(formatNumber(limit)) s; pass --to or --duration to render more\n")
         }
         for line in written { print(line) }
+    }
+
+    /// How many frames a render from `from` to `limit` draws (the scene may go idle before
+    /// `limit`, even with --to): the scene is run once more, headless, without drawing (runs are
+    /// deterministic), so that the contact sheet can pick evenly spaced frames among exactly
+    /// those to come.
+    private func countFrames(from: Double, to limit: Double) throws -> Int {
+        let probe = try script.makeHost(warnsAboutPlugins: false)  // the real run warns
+        probe.vm.printHandler = { _ in }  // the real run prints
+        try script.runTopLevel(probe)
+        let epsilon = 0.5 / script.fps
+        var count = 0
+        probe.engine.addFrameSink { frame in
+            if frame.time >= from - epsilon, frame.time <= limit + epsilon { count += 1 }
+        }
+        try script.check(try probe.engine.run(until: .time(limit), fps: script.fps), probe)
+        return count
     }
 
     static func padded(_ n: Int) -> String {

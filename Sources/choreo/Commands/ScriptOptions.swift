@@ -6,8 +6,11 @@ import ChoreoRuntime
 /// The options every command that runs a scene shares.
 struct ScriptOptions: ParsableArguments {
     @Argument(help: "The scene script (a .lua file).") var scene: String
-    @Option(help: "Frames per second of the headless run.") var fps: Double = 60
-    @Option(help: "Stop the run at this many seconds, at most 86400 (default: when nothing is left to do, at most 3600).")
+    // `.unconditional`: `--fps -5` takes -5 as the value (to be refused by name), not as an option.
+    @Option(parsing: .unconditional, help: "Frames per second of the headless run, within (0, 1000].") var fps: Double = 60
+    @Option(
+        parsing: .unconditional,
+        help: "Stop the run at this many seconds, at most 86400 (default: when nothing is left to do, at the latest at 3600 for run, 10 for trace and render).")
     var duration: Double?
     @Option(help: "Memory limit of the script, in MiB.") var memoryLimit: Int = 256
     @Option(help: "Instruction limit per turn (the top level; the callbacks of one frame together), in millions.") var instructionLimit: Int = 200
@@ -19,9 +22,16 @@ struct ScriptOptions: ParsableArguments {
 
     /// The longest `--duration` (and `render --to`), in seconds: a day.
     static let maximumDuration = 86_400.0
+    /// The highest `--fps`: a frame a millisecond (the display-link period's lower bound).
+    static let maximumFramesPerSecond = 1000.0
+    /// The longest headless `run` without `--duration`, in seconds (trace and render stop sooner:
+    /// `TraceCommand.defaultLimit`, `RenderCommand.defaultLimit`).
+    static let runDefaultLimit = 3600.0
 
     func validate() throws {
-        guard fps.isFinite, fps > 0, fps <= 1000 else { throw ValidationError("--fps must be within (0, 1000]") }
+        guard fps.isFinite, fps > 0, fps <= Self.maximumFramesPerSecond else {
+            throw ValidationError("--fps must be a number of frames per second within (0, \(formatNumber(Self.maximumFramesPerSecond))] (got \(formatNumber(fps)))")
+        }
         if let duration, !(duration.isFinite && duration >= 0 && duration <= Self.maximumDuration) {
             throw ValidationError("--duration must be a number of seconds within 0...\(formatNumber(Self.maximumDuration)) (got \(formatNumber(duration)))")
         }
@@ -33,25 +43,23 @@ struct ScriptOptions: ParsableArguments {
         }
     }
 
-    /// The run's limit: the duration, else idle but never past an hour of scene time.
-    var runLimit: RunLimit { duration.map { .time($0) } ?? .idle }
-
     /// A host for the scene, with the plugins of the plugin path (refused ones are reported on
     /// standard error), its prints going to standard output — or to standard error when
     /// `printsToStandardError` (the trace is on standard output: prints must not forge its lines).
-    func makeHost(printsToStandardError: Bool = false) throws -> ScriptHost {
+    func makeHost(printsToStandardError: Bool = false, warnsAboutPlugins: Bool = true) throws -> ScriptHost {
         let host = try ScriptHost(
             scriptDirectory: ScriptFile.directory(of: scene), allowedRoots: allowRoot, memoryLimit: memoryLimit * 1024 * 1024,
             instructionLimit: instructionLimit * 1_000_000, framesPerSecond: fps, plugins: plugins.catalog())
-        warnAboutPlugins(host.pluginFailures)
+        if warnsAboutPlugins { warnAboutPlugins(host.pluginFailures) }
         host.vm.printHandler = printsToStandardError ? { writeToStandardError($0 + "\n") } : { print($0) }
         return host
     }
 
-    /// Runs the scene's top level and then the engine, headless; script errors become `ScriptFailure`.
-    func runHeadless(_ host: ScriptHost) throws -> RunReport {
+    /// Runs the scene's top level and then the engine, headless, until `--duration`, else until
+    /// the scene is idle or `defaultLimit` seconds; script errors become `ScriptFailure`.
+    func runHeadless(_ host: ScriptHost, defaultLimit: Double = runDefaultLimit) throws -> RunReport {
         try runTopLevel(host)
-        let report = try host.engine.run(until: duration == nil ? .time(3600) : runLimit, fps: fps)
+        let report = try host.engine.run(until: .time(duration ?? defaultLimit), fps: fps)
         try check(report, host)
         return report
     }

@@ -1,4 +1,5 @@
 import ChoreoCore
+import Foundation
 @testable import ChoreoLua
 
 /// Runs `source` as scene.lua in a fresh host and returns the host and what the chunk returned.
@@ -23,4 +24,16 @@ func errorMessage(_ body: () throws -> Void) -> String? {
     } catch {
         return "\(error)"
     }
+}
+
+/// A fresh temporary folder holding `files` (path → text, subfolders made as needed); the caller
+/// removes it.
+func temporaryFolder(_ files: [String: String], prefix: String = "choreo-lua") throws -> String {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    for (path, text) in files {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    return root.path
 }

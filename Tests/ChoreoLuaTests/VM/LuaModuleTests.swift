@@ -4,19 +4,9 @@ import Testing
 
 @Suite("require from the module folder")
 struct LuaModuleTests {
-    private func folder(_ files: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-lua-\(UUID().uuidString)")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return root.path
-    }
-
     @Test("Modules load from the folder, once, with dotted names")
     func modulesLoadAndCache() throws {
-        let directory = try folder([
+        let directory = try temporaryFolder([
             "lib/easing.lua": "count = (count or 0) + 1\nreturn { square = function(t) return t * t end }",
             "broken.lua": "return {",
             "fails.lua": "\nerror('module failed')",
@@ -37,7 +27,7 @@ struct LuaModuleTests {
 
     @Test("A symlink out of the folder is refused")
     func symlinkEscapeIsRefused() throws {
-        let directory = try folder(["ok.lua": "return 1"])
+        let directory = try temporaryFolder(["ok.lua": "return 1"])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createSymbolicLink(atPath: directory + "/escape.lua", withDestinationPath: "/etc/hostname")
         let vm = LuaVM()

@@ -86,12 +86,13 @@ struct TraceRecorderTests {
             write: { lines.append($0) })
         scene.advance(to: 0.5)
         try recorder.record(frame: 30, scene: scene)
-        let names = (0..<6).map { "box.transform[\($0)]" }
+        // CSV lays a transform out by its kind: all 16 entries, affine or not.
+        let names = (1...4).flatMap { row in (1...4).map { "box.transform.m\(row)\($0)" } }
         #expect(lines == [
             (["frame", "time", "box.opacity"] + names + ["box.opacity.velocity"] + names.map { $0 + ".velocity" })
                 .joined(separator: ","),
-            // tx moves 50 per second: the fifth entry of [a, b, c, d, tx, ty].
-            "30,0.5,0.5,1,0,0,1,25,0,1,0,0,0,0,50,0",
+            // tx moves 50 per second: m41.
+            "30,0.5,0.5,1,0,0,0,0,1,0,0,0,0,1,0,25,0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,50,0,0,0",
         ])
     }
 
@@ -106,9 +107,53 @@ struct TraceRecorderTests {
         #expect(TraceRecorder.velocityComponents(.point(Point(x: 3, y: 4)), laidOutAs: .point(.zero)) == [3, 4])
     }
 
+    @Test("Named stand-alone layers are traced like views, depth first and back to front; unnamed ones are not")
+    func standAloneLayers() throws {
+        let (scene, box) = try scene()
+        let dot = Layer(name: "dot")
+        try dot.setValue(.point(Point(x: 3, y: 4)), forKeyPath: "position")
+        box.layer.addSublayer(dot)
+        box.layer.addSublayer(Layer())
+        let badge = Layer(name: "badge")
+        scene.rootLayer.addSublayer(badge)
+        var lines: [String] = []
+        try TraceRecorder(selection: try TraceSelection(parsing: "position"), write: { lines.append($0) }).record(frame: 0, scene: scene)
+        #expect(lines == [#"{"frame":0,"time":0,"views":{"box":{"position":{"x":60,"y":140}},"dot":{"position":{"x":3,"y":4}},"#
+            + #""badge":{"position":{"x":0,"y":0}}}}"#])
+    }
+
+    @Test("CSV: an item whose layer comes later has its columns from the start; columns the header lacks are listed")
+    func csvColumnsFixedAtFirstFrame() throws {
+        let (scene, _) = try scene()
+        var lines: [String] = []
+        let recorder = TraceRecorder(format: .csv, selection: try TraceSelection(parsing: "late.position,opacity"),
+                                     write: { lines.append($0) })
+        try recorder.record(frame: 0, scene: scene)
+        scene.rootView.addSubview(View(name: "late", frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+        scene.advance(to: 0.5)
+        try recorder.record(frame: 30, scene: scene)
+        #expect(lines == ["frame,time,box.opacity,late.position.x,late.position.y", "0,0,0,,", "30,0.5,0.5,5,5"])
+        // late.opacity (the bare item) is not in the header: left out, and listed.
+        #expect(recorder.csvColumnsLeftOut == ["late.opacity"])
+        #expect(recorder.unmatchedItems.isEmpty)
+    }
+
+    @Test("Items that record nothing in any frame are listed, with what would have matched")
+    func unmatched() throws {
+        let (scene, _) = try scene()
+        let recorder = TraceRecorder(selection: try TraceSelection(parsing: "bx.opacity,box.alpha,box.opacity,position"), write: { _ in })
+        try recorder.record(frame: 0, scene: scene)
+        #expect(recorder.unmatchedItems.map(\.text) == ["bx.opacity", "box.alpha"])
+        #expect(recorder.explainUnmatched(recorder.unmatchedItems[0])
+            == #"--props bx.opacity matched nothing: no layer or view is named "bx" in any frame (named: box)"#)
+        #expect(recorder.explainUnmatched(recorder.unmatchedItems[1]).hasSuffix("a view's alpha is the layer's opacity)"))
+    }
+
     @Test("Bad --props items are rejected with the item named")
     func badSelection() {
-        #expect(throws: ArgumentError(parameter: "--props", requirement: "takes view.keyPath items such as box.opacity", value: "\"box\"")) {
+        #expect(throws: ArgumentError(
+            parameter: "--props", requirement: "takes keyPath items (" + TraceSelection.knownKeyPaths.joined(separator: ", ")
+                + ") or name.keyPath items such as box.opacity", value: "\"box\"")) {
             try TraceSelection(parsing: "box")
         }
         #expect(throws: ArgumentError.self) { try TraceSelection(parsing: "box.position.z") }
