@@ -1,6 +1,6 @@
 /// CAShapeLayer's animatable properties (`ShapeProperties`), declared as the rest of the
 /// catalogue is. Only a shape layer has them: a plain layer reading or setting one, or animating
-/// it, is an error naming the property and the layer (`Layer.requireClass(for:)`).
+/// it, is an error naming the property and the layer (`Layer.requireLayerClass(of:_:)`).
 ///
 /// A nil color reads as transparent black here, which is what an animation from or to it runs
 /// through (Core Animation's rule); scripts still read nil from the layer itself.

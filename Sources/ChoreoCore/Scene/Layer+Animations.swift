@@ -114,7 +114,6 @@ extension Layer {
                 requirement: "must name a layer property or a custom property set with setValue (\"\(name)\" is neither)",
                 value: "\"\(keyPath)\"")
         }
-        try requireClass(for: path)
         try requireLayerClass(of: path, keyPath)
         return path
     }

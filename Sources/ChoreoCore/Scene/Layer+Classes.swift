@@ -1,23 +1,10 @@
-/// Which of Core Animation's layer classes a layer is, and the properties only one class has.
-///
-/// A layer's class follows from its content (`LayerContent`): a layer with shape content is a
-/// shape layer (CAShapeLayer), and only a shape layer has `path`, `fillColor`, `strokeColor`,
-/// `lineWidth`, `miterLimit` and `lineDashPhase`. Reading, setting or animating one of them on
-/// another layer is an error that names the property and the layer's class:
-///
-///     try plain.setValue(.color(.red), forKeyPath: "fillColor")
-///     // fillColor is a property of shape layers only (got a plain layer)
+/// Which of Core Animation's layer classes a layer is. A layer's class follows from its content
+/// (`LayerContent`): a layer with shape content is a shape layer (CAShapeLayer). Properties only
+/// one class has are checked by `LayerClassMembership`.
 extension Layer {
     /// Whether the layer is a shape layer (CAShapeLayer).
     public var isShapeLayer: Bool {
         if case .shape = content { true } else { false }
-    }
-
-    /// Throws unless the layer's class has the property `path` reaches.
-    public func requireClass(for path: PropertyPath) throws(ArgumentError) {
-        guard PropertyCatalogue.isShapeProperty(path.property), !isShapeLayer else { return }
-        throw ArgumentError(parameter: path.description, requirement: "is a property of shape layers only",
-                            value: content.layerNoun)
     }
 }
 

@@ -7,7 +7,6 @@ extension Layer {
     /// implicitly (Core Animation's default action: 0.25 s from the old presentation value).
     public func setValue(_ value: AnimationValue, forKeyPath keyPath: String) throws(ArgumentError) {
         let path = try PropertyPath(parsing: keyPath)
-        try requireClass(for: path)
         try requireLayerClass(of: path, keyPath)
         guard value.kind == path.valueKind else {
             throw ArgumentError(

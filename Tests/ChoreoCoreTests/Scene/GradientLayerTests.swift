@@ -39,7 +39,7 @@ struct GradientLayerTests {
     func otherClasses() throws {
         let plain = Layer(name: "box")
         let expected = ArgumentError(parameter: "colors", requirement: "belongs to GradientLayer",
-                                     value: "layer \"box\", which is no GradientLayer")
+                                     value: "layer \"box\", a plain layer")
         #expect(throws: expected) { try plain.setValue(.colors([.black]), forKeyPath: "colors") }
         #expect(throws: ArgumentError.self) { try plain.value(forKeyPath: "startPoint.x") }
         let sweep = BasicAnimation(keyPath: "locations")

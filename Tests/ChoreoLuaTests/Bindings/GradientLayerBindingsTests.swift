@@ -62,11 +62,11 @@ struct GradientLayerBindingsTests {
     @Test("Gradient properties on another layer or view are errors naming GradientLayer")
     func otherClasses() {
         #expect(message("Layer.new{ name = 'box' }.colors = {'red'}")
-            == "scene.lua:1: Layer.colors: colors belongs to GradientLayer (got layer \"box\", which is no GradientLayer)")
+            == "scene.lua:1: Layer.colors: colors belongs to GradientLayer (got layer \"box\", a plain layer)")
         #expect(message("local c = Layer.new{}.locations")
-            == "scene.lua:1: Layer.locations: locations belongs to GradientLayer (got a layer that is no GradientLayer)")
+            == "scene.lua:1: Layer.locations: locations belongs to GradientLayer (got a plain layer)")
         #expect(message("Layer.new{}.type = 'radial'")
-            == "scene.lua:1: Layer.type: type belongs to GradientLayer (got a layer that is no GradientLayer)")
+            == "scene.lua:1: Layer.type: type belongs to GradientLayer (got a plain layer)")
         #expect(message("Layer.new{}:setValue({0, 1}, 'locations')")?.contains("locations belongs to GradientLayer") == true)
         #expect(message("local v = View.new{}; v.layer:addAnimation(BasicAnimation.new('startPoint.x'), 'a')")?
             .contains("startPoint.x belongs to GradientLayer") == true)
