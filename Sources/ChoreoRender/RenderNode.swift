@@ -12,6 +12,8 @@ struct RenderNode {
     var masksToBounds: Bool
     var transition: TransitionPresentation?
     var sublayers: [RenderNode]
+    /// A color that multiplies the node's pixels (a replicator copy's `instanceColor`), or nil.
+    var tint: Color?
 
     init(layer: Layer) {
         let frame = layer.presentationFrame
@@ -22,6 +24,7 @@ struct RenderNode {
         masksToBounds = layer.masksToBounds
         transition = frame.transition
         sublayers = layer.sublayers.map(RenderNode.init(layer:))
+        if properties.replicator != nil { sublayers = Self.replicas(of: layer, properties, live: sublayers) }
     }
 
     init(snapshot: LayerSnapshot) {
@@ -32,6 +35,7 @@ struct RenderNode {
         masksToBounds = snapshot.masksToBounds
         transition = nil
         sublayers = snapshot.sublayers.map(RenderNode.init(snapshot:))
+        if properties.replicator != nil { sublayers = Self.replicas(of: snapshot) }
     }
 
     /// Sublayers in drawing order: by zPosition, then in tree order (Core Animation's order).

@@ -99,13 +99,17 @@ public final class SceneRenderer {
             return
         }
         guard applyLayerTransform(p, cr) else { return }
-        let grouped = p.opacity < 1
-        if grouped { cairo_push_group(cr) }
+        let grouped = p.opacity < 1 || node.tint != nil
+        if grouped {
+            if node.tint != nil { clipToExtents(of: node, cr) }  // a tint works on the group's pixels
+            cairo_push_group(cr)
+        }
         // Core Animation clips the shadow with everything else when the layer masks to bounds.
         if p.shadowOpacity > 0, p.shadowColor.alpha > 0, !node.masksToBounds { try drawShadow(of: node, cr) }
         try drawBody(node, cr)
         if grouped {
             cairo_pop_group_to_source(cr)
+            if let tint = node.tint { multiply(cairo_get_source(cr), by: tint) }
             cairo_paint_with_alpha(cr, min(max(p.opacity, 0), 1))
         }
     }

@@ -20,6 +20,8 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         case position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, borderColor, cornerRadius
         case transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius
         case strokeStart, strokeEnd, blurRadius
+        case instanceDelay, instanceTransform, instanceColor
+        case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
         case custom(String)
     }
 

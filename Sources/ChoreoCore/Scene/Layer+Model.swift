@@ -12,6 +12,7 @@ extension Layer {
                 parameter: keyPath, requirement: "must be a \(path.valueKind.rawValue)", value: "a \(value.kind.rawValue)")
         }
         try requireFinite(value, keyPath)
+        try requireLayerClass(for: path)
         set(value, at: path)
     }
 

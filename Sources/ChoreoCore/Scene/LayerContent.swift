@@ -73,4 +73,6 @@ public struct LayerSnapshot: Hashable, Sendable {
     public var isHidden: Bool
     public var masksToBounds: Bool
     public var sublayers: [LayerSnapshot]
+    /// A replicator's copies of `sublayers`, each as it shows them (empty for other layers).
+    public var replicas: [ReplicaSnapshot] = []
 }

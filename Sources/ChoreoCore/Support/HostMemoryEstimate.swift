@@ -37,6 +37,7 @@ extension Layer {
     public var estimatedHostBytes: Int {
         (view == nil ? HostMemoryEstimate.layer : HostMemoryEstimate.view) + content.estimatedHostBytes
             + (name?.utf8.count ?? 0) + model.custom.count * HostMemoryEstimate.customProperty
+            + (model.instancing?.estimatedHostBytes ?? 0)
     }
 }
 
@@ -44,11 +45,12 @@ extension Layer {
     /// A function that puts back what `estimatedHostBytes` counts (content, name, custom
     /// properties) as it is now: how a change that does not fit under the memory limit is undone.
     public func estimateRestorer() -> () -> Void {
-        let (content, name, custom) = (self.content, self.name, model.custom)
+        let (content, name, custom, instancing) = (self.content, self.name, model.custom, model.instancing)
         return { [self] in
             self.content = content
             self.name = name
             if model.custom != custom { model.custom = custom }
+            if model.instancing != instancing { model.instancing = instancing }
         }
     }
 }

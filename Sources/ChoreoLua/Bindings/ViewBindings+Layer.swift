@@ -18,6 +18,7 @@ extension ScriptHost {
             table.add(name, get: { call, layer in
                 call.push(layer.model.value(at: path)) { new in layer.set(new, at: path) }
             }, set: { layer, value in
+                try layer.requireLayerClass(for: path)
                 layer.set(try ScriptValues.animationValue(value, kind: path.valueKind, name: name), at: path)
             })
         }
@@ -32,6 +33,7 @@ extension ScriptHost {
         for property in PropertyCatalogue.inApplyOrder where property.name != "anchorPoint" {
             animatable(property.name)
         }
+        addReplicatorProperties(to: &table)
         table.add("isHidden", get: { call, layer in call.push(layer.isHidden) },
                   set: { layer, value in layer.isHidden = try Checked.boolean(value, "isHidden") })
         table.add("masksToBounds", get: { call, layer in call.push(layer.masksToBounds) },
@@ -103,6 +105,7 @@ extension ScriptHost {
                 return 0
             },
             "valueForKeyPath": valueForKeyPath,
+            "instancePresentation": Self.instancePresentation,
             "valueForKey": valueForKeyPath,
             "convertTime": { call in
                 let layer = try call.object(at: 1, as: Layer.self)

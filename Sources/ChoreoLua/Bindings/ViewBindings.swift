@@ -38,6 +38,7 @@ extension ScriptHost {
             },
             describe: { layer in layer.name.map { "Layer(\($0))" } ?? "Layer" }))
         installPresentation()
+        installReplicatorLayer(layerTable)
         installScenes()
         installPathHelpers()
 
@@ -62,9 +63,7 @@ extension ScriptHost {
             let options = try call.optionalTable(at: 1, name: "properties")
             let layer = Layer()
             layer.content = try Self.layerContentKind(options).emptyContent(for: options)
-            let plainKeys = Set(ContentKind.allCases.flatMap { $0.keys(.layer) })
-            let allowed = layerTable.settableNames.filter { !plainKeys.contains($0) }
-                + ContentKind(layer.content).keys(.layer)
+            let allowed = Self.layerKeys(layerTable, of: .layer) + ContentKind(layer.content).keys(.layer)
             try layerTable.apply(options, to: layer, allowed: allowed)
             try call.chargeNew(layer)
             call.push(object: layer)

@@ -1,0 +1,79 @@
+/// The Core Animation class a layer is: which class-specific properties it has.
+///
+/// A `Layer` is one Swift class; what Core Animation spells as a subclass (CAReplicatorLayer,
+/// CAEmitterLayer) is the out-of-line properties the layer's model holds
+/// (`LayerProperties.instancing`), so a plain layer pays for none of them. A property declared
+/// for one class (`AnimatableProperty.layerClass`) set on a layer of another is an error naming
+/// both (`requireLayerClass(for:)`).
+///
+///     let replicator = Layer(class: .replicator)
+///     replicator.layerClass                 // .replicator
+///     Layer().layerClass.rawValue           // "Layer"
+public enum LayerClass: String, CaseIterable, Sendable {
+    /// CALayer: every layer has its properties.
+    case layer = "Layer"
+    case replicator = "ReplicatorLayer"
+}
+
+/// The out-of-line properties of the layer classes that draw many instances of something:
+/// a replicator's copies of its sublayers, an emitter's particles. One pointer in
+/// `LayerProperties` (nil for every other layer).
+public enum InstancingProperties: Hashable, Sendable {
+    indirect case replicator(ReplicatorProperties)
+}
+
+extension InstancingProperties {
+    /// The bytes the class's properties hold beyond a layer (`Layer.estimatedHostBytes`).
+    public var estimatedHostBytes: Int {
+        switch self {
+        case .replicator(let replicator): replicator.estimatedHostBytes
+        }
+    }
+}
+
+extension LayerProperties {
+    /// A replicator layer's properties; nil for a layer of another class. Setting them on a
+    /// layer of another class does nothing (the catalogue's writers rely on it: an animation
+    /// of `instanceDelay` on a plain layer changes nothing, as in Core Animation).
+    public var replicator: ReplicatorProperties? {
+        get { if case let .replicator(r) = instancing { r } else { nil } }
+        set {
+            guard let newValue, replicator != nil else { return }
+            instancing = .replicator(newValue)
+        }
+    }
+}
+
+extension Layer {
+    /// A layer of `layerClass`, with that class's defaults.
+    public convenience init(name: String? = nil, class layerClass: LayerClass) {
+        self.init(name: name)
+        switch layerClass {
+        case .layer: break
+        case .replicator: model.instancing = .replicator(ReplicatorProperties())
+        }
+    }
+
+    /// The Core Animation class the layer is.
+    public var layerClass: LayerClass {
+        switch model.instancing {
+        case nil: .layer
+        case .replicator: .replicator
+        }
+    }
+
+    /// Throws unless the layer has the property `path` names: a property of a class the layer
+    /// is not (`instanceDelay` on a plain layer) is an error naming the property and the class.
+    public func requireLayerClass(for path: PropertyPath) throws(ArgumentError) {
+        guard let entry = path.catalogueEntry, entry.layerClass != .layer, entry.layerClass != layerClass else { return }
+        try requireLayerClass(entry.layerClass, property: entry.name)
+    }
+
+    /// Throws unless the layer is a `required`: `property` is one of that class's.
+    public func requireLayerClass(_ required: LayerClass, property: String) throws(ArgumentError) {
+        guard layerClass != required else { return }
+        throw ArgumentError(
+            parameter: property, requirement: "is a property of \(required.rawValue)",
+            value: name.map { "\(layerClass.rawValue) \"\($0)\"" } ?? "a \(layerClass.rawValue)")
+    }
+}
