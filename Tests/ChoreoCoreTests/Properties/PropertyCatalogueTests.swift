@@ -21,13 +21,18 @@ struct PropertyCatalogueTests {
         return abs(x - y) <= 1e-9
     }
 
+    /// The properties of a new layer of `layerClass` (a plain layer's for `.layer`).
+    static func properties(of layerClass: LayerClass) -> LayerProperties {
+        Layer(class: layerClass).model
+    }
+
     @Test("Every key path of every entry reads back what was written, and nothing else changes")
     func roundTrips() throws {
         for property in PropertyCatalogue.all {
             for keyPath in property.keyPaths {
                 let path = try PropertyPath(parsing: keyPath)
                 #expect(path.catalogueEntry?.name == property.name)
-                var properties = LayerProperties()
+                var properties = Self.properties(of: property.layerClass)
                 let value = Self.probe(path.valueKind)
                 properties.setValue(value, at: path)
                 #expect(Self.close(properties.value(at: path), value), "\(keyPath)")
@@ -73,10 +78,16 @@ struct PropertyCatalogueTests {
             "zPosition": .scalar(0), "shadowColor": .color(.black), "shadowOffset": .size(Size(width: 0, height: -3)),
             "shadowOpacity": .scalar(0), "shadowRadius": .scalar(3), "strokeStart": .scalar(0), "strokeEnd": .scalar(1),
             "blurRadius": .scalar(0),
+            // CAReplicatorLayer's documented defaults
+            "instanceDelay": .scalar(0), "instanceTransform": .transform(.identity), "instanceColor": .color(.white),
+            "instanceRedOffset": .scalar(0), "instanceGreenOffset": .scalar(0), "instanceBlueOffset": .scalar(0),
+            "instanceAlphaOffset": .scalar(0),
         ]
         #expect(Set(PropertyCatalogue.all.map(\.name)) == Set(expected.keys))
         for property in PropertyCatalogue.all {
             #expect(property.defaultValue == expected[property.name], "\(property.name)")
+            #expect(property.value(in: Self.properties(of: property.layerClass), at: .whole) == expected[property.name],
+                    "\(property.name) of a new \(property.layerClass.rawValue)")
         }
     }
 
@@ -128,7 +139,8 @@ struct PropertyCatalogueTests {
             parameter: "keyPath",
             requirement: "must be a layer property (position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, "
                 + "borderColor, cornerRadius, transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius, "
-                + "strokeStart, strokeEnd, blurRadius), one of their sub-paths, or a custom property name",
+                + "strokeStart, strokeEnd, blurRadius, instanceDelay, instanceTransform, instanceColor, instanceRedOffset, "
+                + "instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset), one of their sub-paths, or a custom property name",
             value: "\"nope.x\"")) { try PropertyPath(parsing: "nope.x") }
         #expect(throws: ArgumentError(
             parameter: "keyPath",
