@@ -52,7 +52,7 @@ extension Layer {
             chain.append(current)
             node = current.superlayer
         }
-        guard node === self else {
+        guard node === self, layer !== self else {
             throw ArgumentError(parameter: "layer", requirement: "must be a sublayer of the replicator (or below one)",
                                 value: layer.name.map { "\"\($0)\"" } ?? "an unnamed layer")
         }
