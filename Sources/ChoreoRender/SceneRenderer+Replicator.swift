@@ -44,6 +44,20 @@ extension RenderNode {
 }
 
 extension SceneRenderer {
+    /// The most layers one frame draws, replicator copies counted: 100,000. Each replicator is
+    /// capped (`ReplicatorProperties.maximumInstanceCount`), but nested ones multiply, and every
+    /// copy is a snapshot built and drawn each frame.
+    public static let maximumDrawnLayers = 100_000
+
+    /// Refuses a tree whose replicated copies would pass `maximumDrawnLayers`.
+    func checkDrawnLayers(_ layer: Layer) throws(RenderError) {
+        let count = layer.drawnLayerCount(limit: Self.maximumDrawnLayers)
+        guard count <= Self.maximumDrawnLayers else {
+            throw .invalidSize("the scene would draw more than \(Self.maximumDrawnLayers) layers "
+                + "(a replicator's sublayers count once per copy, and nested replicators multiply)")
+        }
+    }
+
     /// Clips to the device box of what `node` draws (in its bounds coordinates), so that a
     /// group pushed for it is no larger than the node.
     func clipToExtents(of node: RenderNode, _ cr: OpaquePointer) {

@@ -66,6 +66,7 @@ public final class SceneRenderer {
     /// position in a parent whose origin is the canvas's top-left corner.
     public func render(_ layer: Layer, size: Size) throws(RenderError) -> Canvas {
         let (width, height) = try pixelSize(of: size)
+        try checkDrawnLayers(layer)
         let canvas = try Canvas(width: width, height: height)
         deviceWidth = width
         deviceHeight = height

@@ -98,6 +98,15 @@ describe("ReplicatorLayer", function()
     expectImage("spinner", 0.75)
   end)
 
+  it("refuses to draw nested replicators whose copies multiply past 100,000 layers", function()
+    local outer = ReplicatorLayer.new{ instanceCount = 1000 }
+    local inner = ReplicatorLayer.new{ instanceCount = 1000 }
+    inner:addSublayer(Layer.new{ frame = {0, 0, 1, 1} })
+    outer:addSublayer(inner)
+    scene.view.layer:addSublayer(outer)
+    expect(function() expectImage("never", 0) end).toThrow("more than 100000 layers")
+  end)
+
   it("rejects bad counts and its properties on other layers", function()
     expect(function() halo.instanceCount = -1 end).toThrow("instanceCount must be within 0...1000")
     expect(function() halo.instanceCount = 2.5 end).toThrow("instanceCount must be a whole number")

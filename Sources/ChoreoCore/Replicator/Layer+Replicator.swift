@@ -27,6 +27,19 @@ extension Layer {
         model.replicator?.preservesDepth = preservesDepth
     }
 
+    /// How many layers drawing the subtree takes, a replicator's sublayers once per copy (so
+    /// nested replicators multiply), counted up to `limit` + 1 at most: what a renderer checks
+    /// before it builds the copies.
+    public func drawnLayerCount(limit: Int) -> Int {
+        var count = 1
+        let copies = model.replicator?.instanceCount ?? 1
+        for child in sublayers where count <= limit {
+            let below = child.drawnLayerCount(limit: limit)
+            count += below > (limit + 1) / max(copies, 1) ? limit + 1 : below * copies
+        }
+        return min(count, limit + 1)
+    }
+
     /// The subtree's snapshot as it presents when its superlayer's time is `delay` seconds
     /// earlier than now (the live `snapshot()` when `delay` is 0, or outside a scene, where
     /// nothing animates). Nested replicators inside show their copies at the shifted time too.

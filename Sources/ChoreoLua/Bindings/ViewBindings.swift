@@ -36,7 +36,7 @@ extension ScriptHost {
             setProperty: { call, layer, key in
                 try call.charging(layer) { try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3)) }
             },
-            describe: { layer in layer.name.map { "Layer(\($0))" } ?? "Layer" }))
+            describe: { layer in layer.name.map { "\(layer.layerClass.rawValue)(\($0))" } ?? layer.layerClass.rawValue }))
         installPresentation()
         installReplicatorLayer(layerTable)
         installScenes()

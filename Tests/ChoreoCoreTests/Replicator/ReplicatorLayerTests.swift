@@ -163,3 +163,21 @@ struct ReplicatorLayerTests {
         #expect(replicator.estimatedHostBytes - before == 100 * 256, "each copy is charged")
     }
 }
+
+@Suite("Replicated drawing is bounded")
+struct ReplicatorDrawnLayerTests {
+    @Test("Nested replicators multiply the layers a frame draws, counted up to the limit")
+    func nestedCopiesMultiply() throws {
+        let outer = Layer(class: .replicator), inner = Layer(class: .replicator), leaf = Layer()
+        try outer.setInstanceCount(10)
+        try inner.setInstanceCount(20)
+        inner.addSublayer(leaf)
+        outer.addSublayer(inner)
+        // outer + 10 × (inner + 20 × leaf)
+        #expect(outer.drawnLayerCount(limit: 10_000) == 1 + 10 * (1 + 20))
+        #expect(outer.drawnLayerCount(limit: 100) == 101)
+        try outer.setInstanceCount(1000)
+        try inner.setInstanceCount(1000)
+        #expect(outer.drawnLayerCount(limit: 100_000) == 100_001)
+    }
+}
