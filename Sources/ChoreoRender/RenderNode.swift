@@ -14,6 +14,8 @@ struct RenderNode {
     var sublayers: [RenderNode]
     /// A color that multiplies the node's pixels (a replicator copy's `instanceColor`), or nil.
     var tint: Color?
+    /// An emitter's particles alive at the instant.
+    var particles: [Particle] = []
 
     init(layer: Layer) {
         let frame = layer.presentationFrame
@@ -25,6 +27,7 @@ struct RenderNode {
         transition = frame.transition
         sublayers = layer.sublayers.map(RenderNode.init(layer:))
         if properties.replicator != nil { sublayers = Self.replicas(of: layer, properties, live: sublayers) }
+        if properties.emitter != nil { particles = layer.particles }
     }
 
     init(snapshot: LayerSnapshot) {
@@ -36,6 +39,7 @@ struct RenderNode {
         transition = nil
         sublayers = snapshot.sublayers.map(RenderNode.init(snapshot:))
         if properties.replicator != nil { sublayers = Self.replicas(of: snapshot) }
+        particles = snapshot.particles
     }
 
     /// Sublayers in drawing order: by zPosition, then in tree order (Core Animation's order).

@@ -148,6 +148,7 @@ public final class SceneRenderer {
             cairo_fill(cr)
         }
         if node.content != .blur { try drawContent(node, cr) }
+        if !node.particles.isEmpty { try drawParticles(node, cr) }
         if !node.sublayers.isEmpty {
             cairo_save(cr)
             if node.masksToBounds {

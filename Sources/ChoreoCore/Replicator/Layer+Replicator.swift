@@ -94,11 +94,13 @@ extension Layer {
     /// of it.
     private func snapshot(parentMapping: TimeMapping, at time: MediaTime) -> LayerSnapshot {
         let mapping = parentMapping.followed(by: TimeMapping(timing))
-        let properties = presentationFrame(localTime: mapping.localTime(from: time)).properties
+        let localTime = mapping.localTime(from: time)
+        let properties = presentationFrame(localTime: localTime).properties
         let children = sublayers.map { $0.snapshot(parentMapping: mapping, at: time) }
         return LayerSnapshot(name: name, properties: properties, content: content, isHidden: isHidden,
                              masksToBounds: masksToBounds, sublayers: children,
-                             replicas: replicaSnapshots(properties, sublayerSnapshots: children, mapping: mapping, at: time))
+                             replicas: replicaSnapshots(properties, sublayerSnapshots: children, mapping: mapping, at: time),
+                             particles: properties.emitter?.particles(atLocalTime: localTime.seconds) ?? [])
     }
 
     /// The layer's model with its animations composed at its own `localTime`: the general

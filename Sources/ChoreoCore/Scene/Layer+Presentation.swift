@@ -96,6 +96,7 @@ extension Layer {
         return LayerSnapshot(
             name: name, properties: properties, content: content, isHidden: isHidden,
             masksToBounds: masksToBounds, sublayers: children,
-            replicas: replicaSnapshots(properties, sublayerSnapshots: children, mapping: timeMapping, at: scene?.currentTime))
+            replicas: replicaSnapshots(properties, sublayerSnapshots: children, mapping: timeMapping, at: scene?.currentTime),
+            particles: properties.emitter?.particles(atLocalTime: localTimeNow) ?? [])
     }
 }

@@ -13,6 +13,7 @@ public enum LayerClass: String, CaseIterable, Sendable {
     /// CALayer: every layer has its properties.
     case layer = "Layer"
     case replicator = "ReplicatorLayer"
+    case emitter = "EmitterLayer"
 }
 
 /// The out-of-line properties of the layer classes that draw many instances of something:
@@ -20,6 +21,7 @@ public enum LayerClass: String, CaseIterable, Sendable {
 /// `LayerProperties` (nil for every other layer).
 public enum InstancingProperties: Hashable, Sendable {
     indirect case replicator(ReplicatorProperties)
+    indirect case emitter(EmitterProperties)
 }
 
 extension InstancingProperties {
@@ -27,6 +29,7 @@ extension InstancingProperties {
     public var estimatedHostBytes: Int {
         switch self {
         case .replicator(let replicator): replicator.estimatedHostBytes
+        case .emitter(let emitter): emitter.estimatedHostBytes
         }
     }
 }
@@ -42,6 +45,15 @@ extension LayerProperties {
             instancing = .replicator(newValue)
         }
     }
+
+    /// An emitter layer's properties; nil for a layer of another class (set as `replicator`).
+    public var emitter: EmitterProperties? {
+        get { if case let .emitter(e) = instancing { e } else { nil } }
+        set {
+            guard let newValue, emitter != nil else { return }
+            instancing = .emitter(newValue)
+        }
+    }
 }
 
 extension Layer {
@@ -51,6 +63,7 @@ extension Layer {
         switch layerClass {
         case .layer: break
         case .replicator: model.instancing = .replicator(ReplicatorProperties())
+        case .emitter: model.instancing = .emitter(EmitterProperties())
         }
     }
 
@@ -59,6 +72,7 @@ extension Layer {
         switch model.instancing {
         case nil: .layer
         case .replicator: .replicator
+        case .emitter: .emitter
         }
     }
 

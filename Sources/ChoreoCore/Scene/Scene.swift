@@ -68,6 +68,8 @@ public final class Scene {
     /// Work for the next frame, after its events: completions of view animations that had nothing
     /// to animate (UIKit runs them on the next turn of the run loop).
     var nextFrameActions: [() -> Void] = []
+    /// The emitter layers that joined the scene (`Scene+Emitters.swift`), weakly.
+    var emitterLayers: [WeakEmitterLayer] = []
 
     /// The widest and tallest a scene may be made, in points: the largest image side a renderer
     /// draws at scale 1 (a scene of 5e9 points could be traced but never rendered or previewed).

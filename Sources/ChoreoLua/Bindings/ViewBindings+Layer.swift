@@ -34,6 +34,7 @@ extension ScriptHost {
             animatable(property.name)
         }
         addReplicatorProperties(to: &table)
+        addEmitterProperties(to: &table)
         table.add("isHidden", get: { call, layer in call.push(layer.isHidden) },
                   set: { layer, value in layer.isHidden = try Checked.boolean(value, "isHidden") })
         table.add("masksToBounds", get: { call, layer in call.push(layer.masksToBounds) },
@@ -106,6 +107,7 @@ extension ScriptHost {
             },
             "valueForKeyPath": valueForKeyPath,
             "instancePresentation": Self.instancePresentation,
+            "particles": Self.particles,
             "valueForKey": valueForKeyPath,
             "convertTime": { call in
                 let layer = try call.object(at: 1, as: Layer.self)

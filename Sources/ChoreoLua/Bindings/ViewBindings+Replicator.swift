@@ -50,6 +50,7 @@ extension ScriptHost {
     /// The class each class-specific key belongs to (keys not listed belong to every layer).
     static let layerClassOfKey: [String: LayerClass] = {
         var classes: [String: LayerClass] = ["instanceCount": .replicator, "preservesDepth": .replicator]
+        for key in emitterKeys { classes[key] = .emitter }
         for property in PropertyCatalogue.all where property.layerClass != .layer { classes[property.name] = property.layerClass }
         return classes
     }()

@@ -39,6 +39,7 @@ extension ScriptHost {
             describe: { layer in layer.name.map { "\(layer.layerClass.rawValue)(\($0))" } ?? layer.layerClass.rawValue }))
         installPresentation()
         installReplicatorLayer(layerTable)
+        installEmitterLayer(layerTable)
         installScenes()
         installPathHelpers()
 
