@@ -4,7 +4,8 @@ import RealModule
 ///
 /// A cell's particles are born on a fixed grid of the layer's time: within each span of the
 /// layer's birth rate (from its start s, at r = cell birthRate × layer rate per second) particle
-/// k is born at b = s + k / r. Everything else about it is drawn once from its random numbers
+/// k is born at b = s + k / r (k ≥ 0 in the first span, k ≥ 1 in later ones, up to the next
+/// span's start). Everything else about it is drawn once from its random numbers
 /// (`ParticleRandom`, keyed by seed, cell, span and k) and moves in closed form with its age
 /// a = t − b:
 ///
@@ -33,14 +34,16 @@ extension EmitterProperties {
                 let rate = cell.birthRate * span.rate
                 guard rate > 0, span.start <= t else { continue }
                 let end = spanIndex + 1 < birthRateSpans.count ? birthRateSpans[spanIndex + 1].start : Double.infinity
-                // Births in [start, min(end, t)] and after t − longest.
-                let first = max(0, ((t - longest - span.start) * rate).rounded(.up))
+                // Births in (start, min(end, t)] (the first span's from its start, inclusive: a
+                // change of rate at an instant leaves a birth at that instant to the span before)
+                // and after t − longest.
+                let first = max(spanIndex == 0 ? 0 : 1, ((t - longest - span.start) * rate).rounded(.up))
                 var last = ((t - span.start) * rate).rounded(.down)
-                if end.isFinite { last = min(last, ((end - span.start) * rate).rounded(.up) - 1) }
+                if end.isFinite { last = min(last, ((end - span.start) * rate).rounded(.down)) }
                 guard first <= last else { continue }
                 for k in Int(first)...Int(last) {
                     let birth = span.start + Double(k) / rate
-                    guard birth < end, birth <= t else { continue }
+                    guard birth <= end, birth <= t else { continue }
                     if let particle = particle(cell, cellIndex, spanIndex, k, birth: birth, at: t) { result.append(particle) }
                 }
             }
