@@ -120,5 +120,5 @@ extension GoldenScene {
         }
     }
 
-    static let all = contentKinds + transitions + visibilityTransitions + replicatorScenes
+    static let all = contentKinds + transitions + visibilityTransitions + replicatorScenes + emitterScenes
 }
