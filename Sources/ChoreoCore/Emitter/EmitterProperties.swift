@@ -74,7 +74,7 @@ public struct EmitterProperties: Hashable, Sendable {
                 parameter: call,
                 requirement: "would keep up to \(formatNumber(bound)) particles alive (each cell's birthRate × lifetime, "
                     + "with the layer's birthRate and lifetime); the most is \(Self.maximumLiveParticles)",
-                value: "\(emitterCells.count) cells")
+                value: emitterCells.count == 1 ? "1 cell" : "\(emitterCells.count) cells")
         }
     }
 
