@@ -51,6 +51,19 @@ extension EmitterProperties {
         return result
     }
 
+    /// Whether particles may be alive at the layer's local time `t` or later: a span with births
+    /// has begun and its last particle (born by the span's end) may outlive `t`. Cheap: what
+    /// keeps a run going is asked every frame.
+    public func mayHaveParticles(atOrAfterLocalTime t: Double) -> Bool {
+        let longest = emitterCells.filter { $0.isEnabled && $0.birthRate > 0 }.map(\.longestLifetime).max() ?? 0
+        guard longest * lifetime > 0 else { return false }
+        for (index, span) in birthRateSpans.enumerated() where span.rate > 0 {
+            let end = index + 1 < birthRateSpans.count ? birthRateSpans[index + 1].start : Double.infinity
+            if end + longest * lifetime > t { return true }
+        }
+        return false
+    }
+
     /// Particle `k` of `cell` born at `birth` in span `span`, at time `t`; nil once it has died.
     private func particle(_ cell: EmitterCell, _ cellIndex: Int, _ span: Int, _ k: Int, birth: Double, at t: Double) -> Particle? {
         func u(_ stream: Int) -> Double { ParticleRandom.unit(seed: seed, cell: cellIndex, span: span, index: k, stream: stream) }

@@ -11,13 +11,11 @@ extension Scene {
         emitterLayers.append(WeakEmitterLayer(layer: layer))
     }
 
-    /// Whether an emitter in the tree emits, or has particles alive, now.
+    /// Whether an emitter in the tree emits, or may have particles alive, now.
     var hasLiveEmitters: Bool {
         emitterLayers.contains { entry in
             guard let layer = entry.layer, layer.scene === self, let emitter = layer.model.emitter else { return false }
-            let emits = emitter.birthRate > 0 && emitter.lifetime > 0
-                && emitter.emitterCells.contains { $0.isEnabled && $0.birthRate > 0 && $0.longestLifetime > 0 }
-            return emits || !layer.particles.isEmpty
+            return emitter.mayHaveParticles(atOrAfterLocalTime: layer.localTimeNow)
         }
     }
 }
