@@ -93,6 +93,15 @@ describe("EmitterLayer", function()
     expectImage("confetti", 1.5)
   end)
 
+  it("backs a view (layerClass = \"EmitterLayer\"), as a UIKit confetti view does", function()
+    local view = View.new{ name = "confettiView", frame = {0, 0, 300, 400}, layerClass = "EmitterLayer" }
+    view.layer.emitterPosition = {100, 50}
+    view.layer.emitterCells = { steady() }
+    scene.view:addSubview(view)
+    advance(1.25)
+    expect(#view.layer:particles()).toBe(3)
+  end)
+
   it("rejects bad input with the call and the problem", function()
     expect(function() EmitterCell.new{ birthRate = 0 / 0 } end).toThrow("birthRate must be a finite number")
     expect(function() EmitterCell.new{ lifetime = -1 } end).toThrow("lifetime must be a finite number ≥ 0")

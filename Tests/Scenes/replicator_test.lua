@@ -79,6 +79,22 @@ describe("ReplicatorLayer", function()
     expect(offset < 0 and offset > -0.5).toBe(true)
   end)
 
+  it("animates its properties in view animation blocks and animators when it backs a view", function()
+    local view = View.new{ name = "spinner", frame = {0, 0, 200, 200}, layerClass = "ReplicatorLayer" }
+    view.layer.instanceCount = 3
+    scene.view:addSubview(view)
+    advance(0.1)
+    View.animate{ duration = 1, options = {"curveLinear"}, animations = function() view.layer.instanceDelay = 1 end }
+    local animator = Animator.new{ duration = 2, curve = "linear", animations = function()
+      view.layer.instanceAlphaOffset = -0.5
+    end }
+    animator:startAnimation()
+    advance(0.5)
+    expect(view.layer.presentation.instanceDelay).toBeCloseTo(0.5, 1e-12)
+    expect(view.layer.presentation.instanceAlphaOffset).toBeCloseTo(-0.125, 1e-12)
+    expect(function() View.new{ layerClass = "Hexagon" } end).toThrow("layerClass must be one of")
+  end)
+
   it("animates its properties from a MotionAnimator", function()
     local m = MotionAnimator.new()
     local traits = AnimationTraits.new{ duration = 1, timingCurve = "linear" }

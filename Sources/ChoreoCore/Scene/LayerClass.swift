@@ -67,6 +67,25 @@ extension Layer {
         }
     }
 
+    /// Makes a plain layer one of `layerClass`, with that class's defaults: the layer of a view
+    /// whose `layerClass` is CAReplicatorLayer or CAEmitterLayer (UIKit's
+    /// `override class var layerClass`), which view animations and animators then animate like
+    /// any view's layer. A layer already of that class stays as it is; another class is an error.
+    public func become(_ layerClass: LayerClass) throws(ArgumentError) {
+        guard layerClass != self.layerClass else { return }
+        guard self.layerClass == .layer else {
+            throw ArgumentError(parameter: "layerClass", requirement: "cannot change a \(self.layerClass.rawValue)'s class",
+                                value: "\"\(layerClass.rawValue)\"")
+        }
+        switch layerClass {
+        case .layer: break
+        case .replicator: model.instancing = .replicator(ReplicatorProperties())
+        case .emitter: model.instancing = .emitter(EmitterProperties())
+        }
+        invalidatePresentation(subtree: false)
+        if let scene, layerClass == .emitter { scene.noteEmitter(self) }
+    }
+
     /// The Core Animation class the layer is.
     public var layerClass: LayerClass {
         switch model.instancing {

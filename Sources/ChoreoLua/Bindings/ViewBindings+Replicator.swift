@@ -37,6 +37,19 @@ extension ScriptHost {
         }])
     }
 
+    /// `View.new{ layerClass = "ReplicatorLayer" }` (or `"EmitterLayer"`): a view backed by a
+    /// layer of that class (UIKit's `override class var layerClass`), whose `view.layer`
+    /// properties animate in view animation blocks and animators. Only constructors take the key.
+    static func applyLayerClass(_ options: LuaTableArgument?, to view: View) throws {
+        guard let value = options?.value("layerClass"), !value.isNil else { return }
+        let name = try Checked.string(value, "layerClass")
+        guard let layerClass = LayerClass(rawValue: name) else {
+            let valid = LayerClass.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw ArgumentError(parameter: "layerClass", requirement: "must be one of \(valid)", value: "\"\(name)\"")
+        }
+        try view.layer.become(layerClass)
+    }
+
     /// The keys a constructor of `layerClass` takes: every plain layer key (without the keys of
     /// content kinds, which make other layers) and the class's own.
     static func layerKeys(_ table: ScriptPropertyTable<Layer>, of layerClass: LayerClass) -> [String] {

@@ -47,10 +47,11 @@ extension ScriptHost {
         let commonKeys = viewTable.settableNames.filter { !contentKeys.contains($0) }
         for kind in ContentKind.allCases {
             let name = kind.rawValue
-            let allowed = commonKeys + kind.keys(.view)
+            let allowed = commonKeys + kind.keys(.view) + ["layerClass"]
             let new: LuaHostFunction = { call in
                 let options = try call.optionalTable(at: 1, name: "properties")
                 let view = View(content: kind.emptyContent(for: options))
+                try Self.applyLayerClass(options, to: view)
                 try viewTable.apply(options, to: view, allowed: allowed)
                 try call.chargeNew(view.layer)
                 call.push(object: view)

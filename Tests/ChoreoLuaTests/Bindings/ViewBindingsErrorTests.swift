@@ -54,7 +54,7 @@ struct ViewBindingsErrorTests {
         let unknownKey = try #require(message("View.new{ colour = 'red' }"))
         #expect(unknownKey == "scene.lua:1: View.new: unknown property 'colour' (valid: name, frame, bounds, center, transform, "
             + "alpha, backgroundColor, isHidden, clipsToBounds, cornerRadius, borderWidth, borderColor, shadowColor, "
-            + "shadowOffset, shadowOpacity, shadowRadius, tag, layoutSubviews)")
+            + "shadowOffset, shadowOpacity, shadowRadius, tag, layoutSubviews, layerClass)")
         #expect(message("Label.new{ path = {} }")?.hasPrefix("scene.lua:1: Label.new: unknown property 'path' (valid: name, frame,") == true)
         let unknownProperty = try #require(message("View.new{}.colour = 1"))
         #expect(unknownProperty.hasPrefix("scene.lua:1: View.colour: not a property of View (settable: name, frame, bounds,"))
