@@ -97,19 +97,6 @@ extension ScriptHost {
         })
     }
 
-    /// `EmitterLayer.new{...}`: an emitter with the keys of `Layer.new` and its own.
-    func installEmitterLayer(_ layerTable: ScriptPropertyTable<Layer>) {
-        installEmitterCells()
-        vm.registerGlobal("EmitterLayer", functions: ["new": { call in
-            let options = try call.optionalTable(at: 1, name: "properties")
-            let layer = Layer(class: .emitter)
-            try layerTable.apply(options, to: layer, allowed: Self.layerKeys(layerTable, of: .emitter))
-            try call.chargeNew(layer)
-            call.push(object: layer)
-            return 1
-        }])
-    }
-
     /// `emitter:particles()`: the particles alive now, oldest first per cell, each a table
     /// `{ cell = name or index, index =, birthTime =, age =, lifetime =, position = {x, y},
     /// scale =, rotation =, color = }`.

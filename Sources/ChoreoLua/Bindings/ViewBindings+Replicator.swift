@@ -25,12 +25,13 @@ extension ScriptHost {
         }, set: { layer, value in try layer.setPreservesDepth(Checked.boolean(value, "preservesDepth")) })
     }
 
-    /// `ReplicatorLayer.new{...}`: a replicator with the keys of `Layer.new` and its own.
-    func installReplicatorLayer(_ layerTable: ScriptPropertyTable<Layer>) {
-        vm.registerGlobal("ReplicatorLayer", functions: ["new": { call in
+    /// `ReplicatorLayer.new{...}`, `EmitterLayer.new{...}`: a layer of `layerClass` with the keys
+    /// of `Layer.new` and the class's own.
+    func installLayerConstructor(_ layerClass: LayerClass, _ layerTable: ScriptPropertyTable<Layer>) {
+        vm.registerGlobal(layerClass.rawValue, functions: ["new": { call in
             let options = try call.optionalTable(at: 1, name: "properties")
-            let layer = Layer(class: .replicator)
-            try layerTable.apply(options, to: layer, allowed: Self.layerKeys(layerTable, of: .replicator))
+            let layer = Layer(class: layerClass)
+            try layerTable.apply(options, to: layer, allowed: Self.layerKeys(layerTable, of: layerClass))
             try call.chargeNew(layer)
             call.push(object: layer)
             return 1

@@ -38,8 +38,9 @@ extension ScriptHost {
             },
             describe: { layer in layer.name.map { "\(layer.layerClass.rawValue)(\($0))" } ?? layer.layerClass.rawValue }))
         installPresentation()
-        installReplicatorLayer(layerTable)
-        installEmitterLayer(layerTable)
+        installLayerConstructor(.replicator, layerTable)
+        installLayerConstructor(.emitter, layerTable)
+        installEmitterCells()
         installScenes()
         installPathHelpers()
 
