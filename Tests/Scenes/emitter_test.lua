@@ -48,6 +48,21 @@ describe("EmitterLayer", function()
     end
   end)
 
+  it("bears particles where the emitter was at their birth when emitterPosition animates", function()
+    local cell = steady()
+    cell.velocity, cell.yAcceleration = 0, 0
+    emitter.emitterCells = { cell }
+    local move = BasicAnimation.new("emitterPosition.y")
+    move.fromValue, move.toValue, move.duration = 50, 150, 1
+    move.timingFunction = TimingFunction.new("linear")
+    emitter:addAnimation(move, "move")
+    advance(0.75)
+    -- born at 0 (y 50) and 0.5 (y 100); they stay where they were born
+    local ys = {}
+    for i, p in ipairs(emitter:particles()) do ys[i] = p.position.y end
+    expect(ys).toEqual({50, 100})
+  end)
+
   it("keeps the particles born when it stops (birthRate = 0), and lets them die", function()
     emitter.emitterCells = { steady() }
     advance(1)

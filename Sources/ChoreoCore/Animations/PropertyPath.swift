@@ -22,6 +22,7 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         case strokeStart, strokeEnd, blurRadius
         case instanceDelay, instanceTransform, instanceColor
         case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+        case emitterPosition, emitterSize
         case custom(String)
     }
 

@@ -17,14 +17,20 @@ import RealModule
 ///     rotation   (spin ± spinRange) × layer.spin × a
 ///     color      each component (± its range) + its speed × a, clamped to 0...1
 ///
-/// where "x ± r" is x + r (2u − 1) for one of the particle's uniform numbers u. Nothing
+/// where "x ± r" is x + r (2u − 1) for one of the particle's uniform numbers u, and the
+/// emitter's position, size and velocity, scale and spin factors are theirs at the particle's
+/// birth (`atBirth`: animations of them move where new particles are born, not the particles
+/// already flying, as in Core Animation). Nothing
 /// depends on the frames before: the same time gives the same particles at 30 or 60 frames per
 /// second, scrubbed or played.
 extension EmitterProperties {
     /// The particles alive at the layer's local time `t`, cell by cell, oldest first. None
     /// before time 0 (the emitter starts at its layer's time 0: set the layer's `beginTime` to
     /// start it later, as in Core Animation).
-    public func particles(atLocalTime t: Double) -> [Particle] {
+    ///
+    /// - Parameter atBirth: the emitter's presented properties at a layer time (a birth);
+    ///   nil when nothing animates them (these properties then hold at every birth).
+    public func particles(atLocalTime t: Double, atBirth: ((Double) -> EmitterProperties)? = nil) -> [Particle] {
         guard t >= 0, t.isFinite else { return [] }
         var result: [Particle] = []
         for (cellIndex, cell) in emitterCells.enumerated() where cell.isEnabled && cell.birthRate > 0 {
@@ -44,7 +50,10 @@ extension EmitterProperties {
                 for k in Int(first)...Int(last) {
                     let birth = span.start + Double(k) / rate
                     guard birth <= end, birth <= t else { continue }
-                    if let particle = particle(cell, cellIndex, spanIndex, k, birth: birth, at: t) { result.append(particle) }
+                    let source = atBirth?(birth) ?? self
+                    if let particle = source.particle(cell, cellIndex, spanIndex, k, birth: birth, at: t, seed: seed) {
+                        result.append(particle)
+                    }
                 }
             }
         }
@@ -65,7 +74,10 @@ extension EmitterProperties {
     }
 
     /// Particle `k` of `cell` born at `birth` in span `span`, at time `t`; nil once it has died.
-    private func particle(_ cell: EmitterCell, _ cellIndex: Int, _ span: Int, _ k: Int, birth: Double, at t: Double) -> Particle? {
+    /// (`self` holds the emitter's properties at the birth; the seed and the lifetime factor are
+    /// the emitter's now.)
+    private func particle(_ cell: EmitterCell, _ cellIndex: Int, _ span: Int, _ k: Int, birth: Double, at t: Double,
+                          seed: UInt32) -> Particle? {
         func u(_ stream: Int) -> Double { ParticleRandom.unit(seed: seed, cell: cellIndex, span: span, index: k, stream: stream) }
         func spread(_ value: Double, _ range: Double, _ stream: Int) -> Double { value + range * (2 * u(stream) - 1) }
         let age = t - birth

@@ -50,7 +50,23 @@ extension Layer {
     var localTimeNow: Double { scene.map { timeMapping.localTime(from: $0.currentTime).seconds } ?? 0 }
 
     /// The particles alive now (at the layer's local time); empty for a layer of another class.
-    public var particles: [Particle] {
-        model.emitter?.particles(atLocalTime: localTimeNow) ?? []
+    public var particles: [Particle] { particles(atLocalTime: localTimeNow) }
+
+    /// The particles alive at the layer's local time `t`: each born where the emitter presented
+    /// at its birth (the layer's animations of `emitterPosition` and `emitterSize`, composed by
+    /// the general kernel at the birth time).
+    func particles(atLocalTime t: Double) -> [Particle] {
+        guard let emitter = model.emitter else { return [] }
+        let lowered = attached.isEmpty ? [] : loweredEffects().filter { _, effect in
+            guard case .property(let path) = effect.target else { return false }
+            return path.property == .emitterPosition || path.property == .emitterSize
+        }
+        guard !lowered.isEmpty else { return emitter.particles(atLocalTime: t) }
+        let model = self.model
+        return emitter.particles(atLocalTime: t) { birth in
+            var frame = PresentationFrame(properties: model, transition: nil)
+            GeneralRow.compose(lowered, onto: &frame, at: MediaTime(birth))
+            return frame.properties.emitter ?? emitter
+        }
     }
 }

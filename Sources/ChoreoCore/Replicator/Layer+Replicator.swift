@@ -100,7 +100,7 @@ extension Layer {
         return LayerSnapshot(name: name, properties: properties, content: content, isHidden: isHidden,
                              masksToBounds: masksToBounds, sublayers: children,
                              replicas: replicaSnapshots(properties, sublayerSnapshots: children, mapping: mapping, at: time),
-                             particles: properties.emitter?.particles(atLocalTime: localTime.seconds) ?? [])
+                             particles: particles(atLocalTime: localTime.seconds))
     }
 
     /// The layer's model with its animations composed at its own `localTime`: the general

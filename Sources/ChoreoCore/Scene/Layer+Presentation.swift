@@ -97,6 +97,6 @@ extension Layer {
             name: name, properties: properties, content: content, isHidden: isHidden,
             masksToBounds: masksToBounds, sublayers: children,
             replicas: replicaSnapshots(properties, sublayerSnapshots: children, mapping: timeMapping, at: scene?.currentTime),
-            particles: properties.emitter?.particles(atLocalTime: localTimeNow) ?? [])
+            particles: particles)
     }
 }

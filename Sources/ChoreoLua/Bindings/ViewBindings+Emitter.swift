@@ -12,8 +12,8 @@ import ChoreoCore
 extension ScriptHost {
     /// The emitter's keys, in the order constructors apply them (factors before cells, so a
     /// table's small `birthRate` is in place when its cells' budget is checked).
-    static let emitterKeys = ["birthRate", "lifetime", "velocity", "scale", "spin", "seed", "emitterPosition", "emitterSize",
-                              "emitterShape", "emitterMode", "emitterCells"]
+    static let emitterKeys = ["birthRate", "lifetime", "velocity", "scale", "spin", "seed", "emitterShape", "emitterMode",
+                              "emitterCells"]
 
     func addEmitterProperties(to table: inout ScriptPropertyTable<Layer>) {
         func number(_ name: String, _ keyPath: WritableKeyPath<EmitterProperties, Double>) {
@@ -44,28 +44,6 @@ extension ScriptHost {
                 throw ArgumentError(parameter: "seed", requirement: "must be a whole number within 0...\(UInt32.max)", value: seed)
             }
             try layer.updateEmitter("seed") { $0.seed = UInt32(seed) }
-        })
-        table.add("emitterPosition", get: { call, layer in
-            guard let emitter = layer.model.emitter else { return call.pushNil() }
-            call.push(.point(emitter.emitterPosition)) { new in
-                if case let .point(p) = new { try layer.updateEmitter("emitterPosition") { $0.emitterPosition = p } }
-            }
-        }, set: { layer, value in
-            let point = try ScriptValues.point(value, name: "emitterPosition")
-            try layer.updateEmitter("emitterPosition") { $0.emitterPosition = point }
-        })
-        table.add("emitterSize", get: { call, layer in
-            guard let emitter = layer.model.emitter else { return call.pushNil() }
-            call.push(.size(emitter.emitterSize)) { new in
-                if case let .size(s) = new { try layer.updateEmitter("emitterSize") { $0.emitterSize = s } }
-            }
-        }, set: { layer, value in
-            let size = try ScriptValues.size(value, name: "emitterSize")
-            guard size.width >= 0, size.height >= 0 else {
-                throw ArgumentError(parameter: "emitterSize", requirement: "must not be negative",
-                                    value: "\(formatNumber(size.width))×\(formatNumber(size.height))")
-            }
-            try layer.updateEmitter("emitterSize") { $0.emitterSize = size }
         })
         table.add("emitterShape", get: { call, layer in
             if let emitter = layer.model.emitter { call.push(emitter.emitterShape.rawValue) } else { call.pushNil() }

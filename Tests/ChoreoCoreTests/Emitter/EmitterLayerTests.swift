@@ -109,6 +109,27 @@ struct EmitterLayerTests {
         #expect(at30 == direct)
     }
 
+    @Test("An animated emitterPosition moves where particles are born, not the particles already flying")
+    func animatedPosition() throws {
+        var cell = Self.steadyCell()
+        cell.velocity = 0
+        cell.yAcceleration = 0
+        let (scene, emitter) = try Self.makeEmitter([cell])
+        // Kept after its end (as a trail that outlives its animation needs: the births under a
+        // removed animation are placed at the model's position).
+        let move = basic("emitterPosition.x", from: .scalar(100), to: .scalar(200), duration: 1, fill: .forwards)
+        move.isRemovedOnCompletion = false
+        try emitter.add(move, forKey: "move")
+        scene.commit()
+        scene.advance(to: 0.75)
+        // Born at 0 and 0.5: x = 100 + 100 × the fraction at the birth.
+        #expect(emitter.particles.map(\.position.x) == [100, 150])
+        scene.advance(to: 1.5)
+        // Born at 1 and 1.5 too: the animation fills forwards at 200.
+        #expect(emitter.particles.map(\.position.x) == [100, 150, 200, 200])
+        #expect(emitter.particles.allSatisfy { $0.position.y == 50 })
+    }
+
     @Test("A paused emitter scrubbed by timeOffset shows the particles of that time")
     func scrubbing() throws {
         let (scene, emitter) = try Self.makeEmitter([Self.steadyCell()])

@@ -82,6 +82,8 @@ struct PropertyCatalogueTests {
             "instanceDelay": .scalar(0), "instanceTransform": .transform(.identity), "instanceColor": .color(.white),
             "instanceRedOffset": .scalar(0), "instanceGreenOffset": .scalar(0), "instanceBlueOffset": .scalar(0),
             "instanceAlphaOffset": .scalar(0),
+            // CAEmitterLayer's
+            "emitterPosition": .point(.zero), "emitterSize": .size(Size(width: 0, height: 0)),
         ]
         #expect(Set(PropertyCatalogue.all.map(\.name)) == Set(expected.keys))
         for property in PropertyCatalogue.all {
@@ -140,7 +142,8 @@ struct PropertyCatalogueTests {
             requirement: "must be a layer property (position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, "
                 + "borderColor, cornerRadius, transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius, "
                 + "strokeStart, strokeEnd, blurRadius, instanceDelay, instanceTransform, instanceColor, instanceRedOffset, "
-                + "instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset), one of their sub-paths, or a custom property name",
+                + "instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, emitterPosition, emitterSize), one of their "
+                + "sub-paths, or a custom property name",
             value: "\"nope.x\"")) { try PropertyPath(parsing: "nope.x") }
         #expect(throws: ArgumentError(
             parameter: "keyPath",
