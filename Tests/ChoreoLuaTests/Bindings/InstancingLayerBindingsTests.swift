@@ -58,6 +58,20 @@ struct InstancingLayerBindingsTests {
         #expect(host.vm.stackTop == top)
     }
 
+    @Test("The set-only names of a class stay custom properties on layers of other classes")
+    func customNames() throws {
+        let (_, results) = try runScript("""
+            local plain = Layer.new{}
+            local before = plain.scale
+            plain:setValue(2, "scale")
+            plain.scale = plain.scale + 1
+            local e = EmitterLayer.new{}
+            e.scale = 0.5
+            capture(before, plain.scale, plain:valueForKeyPath("scale"), e.scale)
+            """)
+        #expect(plain(results) == plain([nil, 3.0, 3.0, 0.5]))
+    }
+
     @Test("Errors name the call, the line and the layer class")
     func errors() throws {
         let host = try ScriptHost()
