@@ -48,6 +48,27 @@ describe("EmitterLayer", function()
     end
   end)
 
+  it("reaches a running emitter's cell by key path, as Core Animation code does", function()
+    emitter.emitterCells = { steady() }
+    advance(1)
+    emitter:setValue(0, "emitterCells.steady.birthRate")
+    expect(emitter:valueForKeyPath("emitterCells.steady.birthRate")).toBe(0)
+    expect(emitter.emitterCells[1].birthRate).toBe(0)
+    -- from then on: the particles born at 0, 0.5 and 1 live on, no more are born
+    advance(0.6)
+    expect(#emitter:particles()).toBe(3)
+    emitter:setValue(4, "emitterCells.steady.birthRate")
+    advance(0.5)
+    -- born again from 1.6, four a second: at 1.85 and 2.1
+    local births = {}
+    for i, p in ipairs(emitter:particles()) do births[i] = p.birthTime end
+    expect(#births).toBe(5)
+    expect(births[4]).toBeCloseTo(1.85, 1e-12)
+    expect(births[5]).toBeCloseTo(2.1, 1e-12)
+    expect(function() emitter:setValue(1, "emitterCells.nope.birthRate") end).toThrow("must name one of the emitter's cells")
+    expect(function() emitter:setValue(1, "emitterCells.steady.sparkle") end).toThrow("emitterCells.<cell name>.<number>")
+  end)
+
   it("bears particles where the emitter was at their birth when emitterPosition animates", function()
     local cell = steady()
     cell.velocity, cell.yAcceleration = 0, 0

@@ -53,6 +53,10 @@ public struct EmitterCell: Hashable, Sendable {
     public var contents = Contents.none
     /// Image pixels per point of an image's contents.
     public var contentsScale = 1.0
+    /// The cell's birth rate over the layer's time, when it was changed while the emitter ran
+    /// (`Layer.setEmitterCellValue`, Core Animation's `emitterCells.<name>.birthRate`): the
+    /// particles born before a change live on. Empty: `birthRate` throughout.
+    public var birthRateSpans: [EmitterProperties.BirthRateSpan] = []
 
     public init(name: String? = nil) { self.name = name }
 

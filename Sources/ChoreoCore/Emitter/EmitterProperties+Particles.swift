@@ -33,13 +33,14 @@ extension EmitterProperties {
     public func particles(atLocalTime t: Double, atBirth: ((Double) -> EmitterProperties)? = nil) -> [Particle] {
         guard t >= 0, t.isFinite else { return [] }
         var result: [Particle] = []
-        for (cellIndex, cell) in emitterCells.enumerated() where cell.isEnabled && cell.birthRate > 0 {
+        for (cellIndex, cell) in emitterCells.enumerated() where cell.isEnabled {
             let longest = cell.longestLifetime * lifetime
             guard longest > 0 else { continue }
-            for (spanIndex, span) in birthRateSpans.enumerated() {
-                let rate = cell.birthRate * span.rate
+            let spans = birthSpans(of: cell)
+            for (spanIndex, span) in spans.enumerated() {
+                let rate = span.rate
                 guard rate > 0, span.start <= t else { continue }
-                let end = spanIndex + 1 < birthRateSpans.count ? birthRateSpans[spanIndex + 1].start : Double.infinity
+                let end = spanIndex + 1 < spans.count ? spans[spanIndex + 1].start : Double.infinity
                 // Births in (start, min(end, t)] (the first span's from its start, inclusive: a
                 // change of rate at an instant leaves a birth at that instant to the span before)
                 // and after t − longest.
@@ -64,13 +65,29 @@ extension EmitterProperties {
     /// has begun and its last particle (born by the span's end) may outlive `t`. Cheap: what
     /// keeps a run going is asked every frame.
     public func mayHaveParticles(atOrAfterLocalTime t: Double) -> Bool {
-        let longest = emitterCells.filter { $0.isEnabled && $0.birthRate > 0 }.map(\.longestLifetime).max() ?? 0
-        guard longest * lifetime > 0 else { return false }
-        for (index, span) in birthRateSpans.enumerated() where span.rate > 0 {
-            let end = index + 1 < birthRateSpans.count ? birthRateSpans[index + 1].start : Double.infinity
-            if end + longest * lifetime > t { return true }
+        emitterCells.contains { cell in
+            let longest = cell.longestLifetime * lifetime
+            guard cell.isEnabled, longest > 0 else { return false }
+            let spans = birthSpans(of: cell)
+            return spans.indices.contains { index in
+                let end = index + 1 < spans.count ? spans[index + 1].start : Double.infinity
+                return spans[index].rate > 0 && end + longest > t
+            }
         }
-        return false
+    }
+
+    /// The births of `cell`: spans of the layer's time, each at the cell's rate times the
+    /// layer's. The layer's changes and the cell's, merged in time order; both happen at the
+    /// time they are made, later than every earlier one, so a change appends a span and leaves
+    /// the indices of the earlier spans (part of each particle's identity) as they were.
+    func birthSpans(of cell: EmitterCell) -> [BirthRateSpan] {
+        let cellSpans = cell.birthRateSpans.isEmpty ? [BirthRateSpan(start: 0, rate: cell.birthRate)] : cell.birthRateSpans
+        func rate(_ spans: [BirthRateSpan], at time: Double) -> Double {
+            (spans.last { $0.start <= time } ?? spans.first)?.rate ?? 0
+        }
+        return Set(birthRateSpans.map(\.start) + cellSpans.map(\.start)).sorted().map { start in
+            BirthRateSpan(start: start, rate: rate(birthRateSpans, at: start) * rate(cellSpans, at: start))
+        }
     }
 
     /// Particle `k` of `cell` born at `birth` in span `span`, at time `t`; nil once it has died.

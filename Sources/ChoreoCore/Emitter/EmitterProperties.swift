@@ -60,9 +60,9 @@ public struct EmitterProperties: Hashable, Sendable {
 
     /// The most particles the properties can keep alive at once (an upper bound, rounded up).
     public var liveParticleBound: Double {
-        let rate = birthRateSpans.map(\.rate).max() ?? 0
-        return emitterCells.filter(\.isEnabled).reduce(0) { total, cell in
-            total + (cell.birthRate * rate * cell.longestLifetime * lifetime).rounded(.up) + 1
+        emitterCells.filter(\.isEnabled).reduce(0) { total, cell in
+            let rate = birthSpans(of: cell).map(\.rate).max() ?? 0
+            return total + (rate * cell.longestLifetime * lifetime).rounded(.up) + 1
         }
     }
 

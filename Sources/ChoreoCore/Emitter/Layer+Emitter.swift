@@ -46,6 +46,55 @@ extension Layer {
         }
     }
 
+    /// The cell named `name` and its number `property` from a key path
+    /// `emitterCells.<name>.<property>` (Core Animation's way to reach a cell of a running
+    /// emitter); nil when `keyPath` does not start with `emitterCells.`.
+    static func emitterCellKeyPath(_ keyPath: String) throws(ArgumentError) -> (cell: String, property: String)? {
+        guard keyPath.hasPrefix("emitterCells.") else { return nil }
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[1].isEmpty, EmitterCell.numberNames.contains(String(parts[2])) else {
+            throw ArgumentError(parameter: "keyPath", requirement: "must be emitterCells.<cell name>.<number> (numbers: "
+                + EmitterCell.numberNames.joined(separator: ", ") + ")", value: "\"\(keyPath)\"")
+        }
+        return (String(parts[1]), String(parts[2]))
+    }
+
+    /// The number of a cell reached by `emitterCells.<name>.<property>`.
+    public func emitterCellValue(forKeyPath keyPath: String) throws(ArgumentError) -> Double? {
+        guard let (name, property) = try Self.emitterCellKeyPath(keyPath) else { return nil }
+        try requireLayerClass(.emitter, property: keyPath)
+        guard let cell = model.emitter?.emitterCells.first(where: { $0.name == name }) else {
+            throw ArgumentError(parameter: "keyPath", requirement: "must name one of the emitter's cells", value: "\"\(name)\"")
+        }
+        return cell[number: property]
+    }
+
+    /// Sets the number of a cell reached by `emitterCells.<name>.<property>` (checked as the
+    /// cell checks it; the particle budget too). Returns false when `keyPath` is no such path.
+    public func setEmitterCellValue(_ value: Double, forKeyPath keyPath: String) throws(ArgumentError) -> Bool {
+        guard let (name, property) = try Self.emitterCellKeyPath(keyPath) else { return false }
+        let now = localTimeNow
+        try updateEmitter(keyPath) { emitter throws(ArgumentError) in
+            guard let index = emitter.emitterCells.firstIndex(where: { $0.name == name }) else {
+                throw ArgumentError(parameter: "keyPath", requirement: "must name one of the emitter's cells", value: "\"\(name)\"")
+            }
+            let before = emitter.emitterCells[index].birthRate
+            try emitter.emitterCells[index].setNumber(value, named: property)
+            // A birth rate changed while the emitter runs: from now on (as the layer's).
+            guard property == "birthRate", now > 0 else { return }
+            var spans = emitter.emitterCells[index].birthRateSpans
+            if spans.isEmpty { spans = [EmitterProperties.BirthRateSpan(start: 0, rate: before)] }
+            spans.removeAll { $0.start >= now && $0.start > 0 }
+            guard spans.count < EmitterProperties.maximumBirthRateSpans else {
+                throw ArgumentError(parameter: keyPath, requirement: "may change at most \(EmitterProperties.maximumBirthRateSpans) times while an emitter runs",
+                                    value: formatNumber(value))
+            }
+            spans.append(EmitterProperties.BirthRateSpan(start: now, rate: value))
+            emitter.emitterCells[index].birthRateSpans = spans
+        }
+        return true
+    }
+
     /// The layer's local time now (0 outside a scene).
     var localTimeNow: Double { scene.map { timeMapping.localTime(from: $0.currentTime).seconds } ?? 0 }
 

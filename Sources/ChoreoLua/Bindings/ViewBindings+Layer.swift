@@ -95,6 +95,10 @@ extension ScriptHost {
             let layer = try call.object(at: 1, as: Layer.self)
             let keyPath = try call.string(at: 2, name: "keyPath")
             if isPlainKey(keyPath, of: layer) { return try table.get(call, layer, keyPath) }
+            if let number = try layer.emitterCellValue(forKeyPath: keyPath) {
+                call.push(number)
+                return 1
+            }
             let path = try layer.resolveAnimatablePath(keyPath)
             call.push(layer.model.value(at: path)) { new in layer.set(new, at: path) }
             return 1
@@ -106,6 +110,8 @@ extension ScriptHost {
                 try call.charging(layer) {  // a new custom property is charged
                     if isPlainKey(keyPath, of: layer) {
                         try table.set(layer, keyPath, call.value(at: 2))
+                    } else if keyPath.hasPrefix("emitterCells.") {
+                        _ = try layer.setEmitterCellValue(Checked.number(call.value(at: 2), keyPath), forKeyPath: keyPath)
                     } else {
                         let path = try PropertyPath(parsing: keyPath)
                         try layer.setValue(
