@@ -14,6 +14,10 @@ struct RenderNode {
     var sublayers: [RenderNode]
     /// The mask layer (none or one), in this layer's bounds coordinates.
     var mask: [RenderNode]
+    /// A color that multiplies the node's pixels (a replicator copy's `instanceColor`), or nil.
+    var tint: Color?
+    /// An emitter's particles alive at the instant.
+    var particles: [Particle] = []
 
     init(layer: Layer) {
         let frame = layer.presentationFrame
@@ -26,6 +30,8 @@ struct RenderNode {
         sublayers = layer.sublayers.map(RenderNode.init(layer:))
         mask = layer.mask.map { [RenderNode(layer: $0)] } ?? []
         applySublayerTransform()
+        if properties.replicator != nil { sublayers = Self.replicas(of: layer, properties, live: sublayers) }
+        if properties.emitter != nil { particles = layer.particles }
     }
 
     init(snapshot: LayerSnapshot) {
@@ -38,6 +44,8 @@ struct RenderNode {
         sublayers = snapshot.sublayers.map(RenderNode.init(snapshot:))
         mask = snapshot.mask.map(RenderNode.init(snapshot:))
         applySublayerTransform()
+        if properties.replicator != nil { sublayers = Self.replicas(of: snapshot) }
+        particles = snapshot.particles
     }
 
     /// Sublayers in drawing order: by zPosition, then in tree order (Core Animation's order).

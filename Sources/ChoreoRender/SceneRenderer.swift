@@ -69,6 +69,7 @@ public final class SceneRenderer {
     /// position in a parent whose origin is the canvas's top-left corner.
     public func render(_ layer: Layer, size: Size) throws(RenderError) -> Canvas {
         let (width, height) = try pixelSize(of: size)
+        try checkDrawnLayers(layer)
         let canvas = try Canvas(width: width, height: height)
         deviceWidth = width
         deviceHeight = height
@@ -108,12 +109,16 @@ public final class SceneRenderer {
             return
         }
         guard applyLayerTransform(p, cr) else { return }
-        let grouped = p.opacity < 1
-        if grouped { cairo_push_group(cr) }
+        let grouped = p.opacity < 1 || node.tint != nil
+        if grouped {
+            if node.tint != nil { clipToExtents(of: node, cr) }  // a tint works on the group's pixels
+            cairo_push_group(cr)
+        }
         // Core Animation clips the shadow with everything else when the layer masks to bounds.
         try drawShadowAndBody(node, cr)
         if grouped {
             cairo_pop_group_to_source(cr)
+            if let tint = node.tint { multiply(cairo_get_source(cr), by: tint) }
             cairo_paint_with_alpha(cr, min(max(p.opacity, 0), 1))
         }
     }
@@ -152,6 +157,7 @@ public final class SceneRenderer {
         }
         if let gradient = p.gradient { drawGradient(gradient, p, cr) }
         if node.content != .blur { try drawContent(node, cr) }
+        if !node.particles.isEmpty { try drawParticles(node, cr) }
         if !node.sublayers.isEmpty {
             cairo_save(cr)
             if node.masksToBounds {

@@ -117,7 +117,7 @@ struct CurvesPlotCommandTests {
 
 @Suite("Every example scene renders", .serialized)
 struct ExampleRenderTests {
-    @Test("Each script in Scripts/Examples renders a contact sheet and a GIF", arguments: ["flight-info", "bahama-login", "media-timing", "layer-features"])
+    @Test("Each script in Scripts/Examples renders a contact sheet and a GIF", arguments: ["flight-info", "bahama-login", "media-timing", "layer-features", "pulsing-halo", "confetti", "snow"])
     func renders(_ name: String) throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-example-\(UUID().uuidString)").path
         let result = try ChoreoCommand.run(["render", "Scripts/Examples/\(name).lua", "--out", out, "--from", "2.9", "--to", "3.5",

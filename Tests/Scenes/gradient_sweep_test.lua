@@ -89,7 +89,7 @@ describe("gradient sweep", function()
 
   it("refuses gradient properties on views that are not gradient-backed", function()
     local plain = View.new{ name = "plain" }
-    expect(function() plain.layer.colors = {"red"} end).toThrow("colors belongs to GradientLayer")
+    expect(function() plain.layer.colors = {"red"} end).toThrow("colors is a property of GradientLayer")
     expect(function() shimmer.layer.locations = {0, 0 / 0} end).toThrow("locations%[2%] must be a finite number")
     expect(function() shimmer.layer.type = "diamond" end).toThrow("type")
   end)

@@ -24,6 +24,9 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         case sublayerTransform
         case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase
         case colors, locations, startPoint, endPoint
+        case instanceDelay, instanceTransform, instanceColor
+        case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+        case emitterPosition, emitterSize
         case custom(String)
     }
 

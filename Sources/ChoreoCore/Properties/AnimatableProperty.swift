@@ -39,6 +39,8 @@ public struct AnimatableProperty: Sendable {
     public let applyOrder: Int
     /// What the property does, for the documentation's table.
     public let summary: String
+    /// The layer class that has the property (`.layer`: every layer has it).
+    public let layerClass: LayerClass
     /// The scalar slot of each numeric component the frame loop reaches without decomposing
     /// (`.x` of `position`, `.whole` of `opacity`); transforms and colors have none.
     let scalarSlots: [PropertyPath.Component: ScalarSlot]
@@ -52,7 +54,7 @@ public struct AnimatableProperty: Sendable {
         _ name: String, _ property: PropertyPath.Property, _ summary: String, applyOrder: Int,
         get: @escaping @Sendable (LayerProperties) -> Value,
         set: @escaping @Sendable (inout LayerProperties, Value) -> Void,
-        view: ViewFace = .layerOnly, slots: [PropertyPath.Component: ScalarSlot] = [:]
+        view: ViewFace = .layerOnly, slots: [PropertyPath.Component: ScalarSlot] = [:], layerClass: LayerClass = .layer
     ) {
         self.name = name
         self.property = property
@@ -60,6 +62,7 @@ public struct AnimatableProperty: Sendable {
         self.view = view
         self.applyOrder = applyOrder
         self.summary = summary
+        self.layerClass = layerClass
         self.scalarSlots = slots
         read = { properties, component in get(properties).value(at: component) }
         write = { properties, value, component in

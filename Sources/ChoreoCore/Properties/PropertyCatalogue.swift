@@ -53,7 +53,7 @@ public enum PropertyCatalogue {
         .init("blurRadius", .blurRadius, "a BlurView's blur of what is behind it (a Gaussian's deviation, in points)",
               applyOrder: 160, get: { $0.blurRadius }, set: { $0.blurRadius = $1 }, view: .contentView("BlurView"),
               slots: [.whole: .blurRadius]),
-    ] + featureProperties + shapeProperties + gradientProperties
+    ] + featureProperties + shapeProperties + gradientProperties + replicatorProperties + emitterProperties
 
     /// The property a key path's first component names; nil for custom properties.
     public static func named(_ name: some StringProtocol) -> AnimatableProperty? {

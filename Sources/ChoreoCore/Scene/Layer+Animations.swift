@@ -114,7 +114,7 @@ extension Layer {
                 requirement: "must name a layer property or a custom property set with setValue (\"\(name)\" is neither)",
                 value: "\"\(keyPath)\"")
         }
-        try requireLayerClass(of: path, keyPath)
+        try requireLayerClass(for: path)
         return path
     }
 }

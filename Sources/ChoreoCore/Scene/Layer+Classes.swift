@@ -1,6 +1,6 @@
 /// Which of Core Animation's layer classes a layer is. A layer's class follows from its content
 /// (`LayerContent`): a layer with shape content is a shape layer (CAShapeLayer). Properties only
-/// one class has are checked by `LayerClassMembership`.
+/// one class has are checked by `requireLayerClass(for:)` (LayerClass.swift).
 extension Layer {
     /// Whether the layer is a shape layer (CAShapeLayer).
     public var isShapeLayer: Bool {

@@ -9,18 +9,7 @@
 extension Layer {
     /// A new gradient layer with Core Animation's defaults (no colors: it draws nothing yet).
     public static func gradientLayer(name: String? = nil) -> Layer {
-        let layer = Layer(name: name)
-        layer.becomeGradientLayer()
-        return layer
-    }
-
-    /// Makes the layer a gradient layer with Core Animation's defaults (a layer that is one
-    /// already keeps its gradient): the layer of a view whose `layerClass` is CAGradientLayer,
-    /// which UIKit's view animations then animate like any backing layer's properties.
-    public func becomeGradientLayer() {
-        guard model.gradient == nil else { return }
-        model.gradient = GradientProperties()
-        invalidatePresentation(subtree: false)
+        Layer(name: name, class: .gradient)
     }
 
     /// Whether the layer is a gradient layer.

@@ -7,12 +7,12 @@ extension Layer {
     /// implicitly (Core Animation's default action: 0.25 s from the old presentation value).
     public func setValue(_ value: AnimationValue, forKeyPath keyPath: String) throws(ArgumentError) {
         let path = try PropertyPath(parsing: keyPath)
-        try requireLayerClass(of: path, keyPath)
         guard value.kind == path.valueKind else {
             throw ArgumentError(
                 parameter: keyPath, requirement: "must be a \(path.valueKind.rawValue)", value: "a \(value.kind.rawValue)")
         }
         try requireFinite(value, keyPath)
+        try requireLayerClass(for: path)
         set(value, at: path)
     }
 

@@ -90,11 +90,16 @@ extension Layer {
         return layer.timeMapping.localTime(from: global)
     }
 
-    /// The subtree's presentation frozen now (for transitions and renderers).
+    /// The subtree's presentation frozen now (for transitions and renderers); a replicator's
+    /// with its copies (`replicaSnapshots`).
     public func snapshot() -> LayerSnapshot {
-        LayerSnapshot(
-            name: name, properties: presentation, content: content, isHidden: isHidden,
-            masksToBounds: masksToBounds, sublayers: sublayers.map { $0.snapshot() },
-            mask: mask.map { [$0.snapshot()] } ?? [])
+        let properties = presentation
+        let children = sublayers.map { $0.snapshot() }
+        return LayerSnapshot(
+            name: name, properties: properties, content: content, isHidden: isHidden,
+            masksToBounds: masksToBounds, sublayers: children,
+            mask: mask.map { [$0.snapshot()] } ?? [],
+            replicas: replicaSnapshots(properties, sublayerSnapshots: children, mapping: timeMapping, at: scene?.currentTime),
+            particles: particles)
     }
 }

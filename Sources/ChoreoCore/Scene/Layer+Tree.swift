@@ -134,6 +134,7 @@ extension Layer {
         stackHandle = newScene.map { Unmanaged.passUnretained($0.stack) }
         attachedAtCommit = newScene?.commitCount ?? .max
         if let newScene, !attached.isEmpty { newScene.listAnimated(self) }
+        if let newScene, layerClass == .emitter { newScene.noteEmitter(self) }
         for child in sublayers { child.attach(to: newScene) }
         extras?.mask?.attach(to: newScene)
     }

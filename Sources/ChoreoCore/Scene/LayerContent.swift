@@ -106,4 +106,8 @@ public struct LayerSnapshot: Hashable, Sendable {
     public var sublayers: [LayerSnapshot]
     /// The mask's snapshot (none or one), frozen with the layer.
     public var mask: [LayerSnapshot] = []
+    /// A replicator's copies of `sublayers`, each as it shows them (empty for other layers).
+    public var replicas: [ReplicaSnapshot] = []
+    /// An emitter's particles alive at the instant (empty for other layers).
+    public var particles: [Particle] = []
 }

@@ -26,6 +26,9 @@ public struct LayerProperties: Hashable, Sendable {
     public var strokeStart = 0.0
     public var strokeEnd = 1.0
     public var blurRadius = 0.0
+    /// A replicator's or an emitter's own properties, out of line (one pointer; nil for every
+    /// other layer, which is what makes a layer one of those classes: `Layer.layerClass`).
+    public var instancing: InstancingProperties?
     /// Numeric properties set by key (`layer:setValue(3, "progress")`), animatable by key path.
     public var custom: [String: Double] {
         get { customStorage ?? [:] }

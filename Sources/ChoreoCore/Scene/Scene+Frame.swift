@@ -176,6 +176,6 @@ extension Scene {
     public var hasRunningAnimations: Bool {
         let running = { (layer: Layer) in layer.scene === self && layer.attached.contains { !$0.didStop } }
         return !uncommitted.isEmpty || !nextFrameActions.isEmpty || animatedLayers.contains(where: running)
-            || stack.layers.contains { $0.map(running) ?? false }
+            || stack.layers.contains { $0.map(running) ?? false } || hasLiveEmitters
     }
 }

@@ -70,6 +70,8 @@ public final class Scene {
     var nextFrameActions: [() -> Void] = []
     /// The first error a layer action raised, until `takeActionFailure()` (Scene+Transactions.swift).
     var actionFailure: (any Error)?
+    /// The emitter layers that joined the scene (`Scene+Emitters.swift`), weakly.
+    var emitterLayers: [WeakEmitterLayer] = []
 
     /// The widest and tallest a scene may be made, in points: the largest image side a renderer
     /// draws at scale 1 (a scene of 5e9 points could be traced but never rendered or previewed).

@@ -40,6 +40,7 @@ extension Layer {
             + (name?.utf8.count ?? 0) + model.custom.count * HostMemoryEstimate.customProperty + attachedChargeBytes
             + (model.hasShapeProperties ? model.shape.path.elements.count * HostMemoryEstimate.pathElement : 0)
             + (model.gradient?.estimatedHostBytes ?? 0)
+            + (model.instancing?.estimatedHostBytes ?? 0)
     }
 }
 
@@ -48,13 +49,14 @@ extension Layer {
     /// properties) as it is now: how a change that does not fit under the memory limit is undone.
     public func estimateRestorer() -> () -> Void {
         let (content, name, custom) = (self.content, self.name, model.custom)
-        let (path, gradient) = (model.shape.path, model.gradient)
+        let (path, gradient, instancing) = (model.shape.path, model.gradient, model.instancing)
         return { [self] in
             self.content = content
             self.name = name
             if model.custom != custom { model.custom = custom }
             if model.hasShapeProperties, model.shape.path != path { model.shape.path = path }
             if model.gradient != gradient { model.gradient = gradient }
+            if model.instancing != instancing { model.instancing = instancing }
         }
     }
 }

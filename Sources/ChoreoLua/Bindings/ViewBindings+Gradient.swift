@@ -17,10 +17,10 @@ extension ScriptHost {
     /// The layer rows only gradient layers have that are not animatable: `type`.
     static func addGradientProperties(to table: inout ScriptPropertyTable<Layer>) {
         table.add("type", get: { call, layer in
-            try LayerClassMembership.gradientLayer.require(layer, "type")
+            try layer.requireLayerClass(.gradient, property: "type")
             call.push(layer.gradientType?.rawValue ?? "")
         }, set: { layer, value in
-            try LayerClassMembership.gradientLayer.require(layer, "type")
+            try layer.requireLayerClass(.gradient, property: "type")
             layer.gradientType = try Checked.option(value, "type", GradientProperties.Kind.self)
         })
     }
@@ -40,19 +40,4 @@ extension ScriptHost {
         }])
     }
 
-    /// `View.new{ layerClass = "GradientLayer" }`: a view backed by a gradient layer (UIKit's
-    /// `override class var layerClass` returning CAGradientLayer), whose `view.layer.colors` and
-    /// the rest animate in view animation blocks and animators. Only constructors take the key.
-    static func applyLayerClass(_ options: LuaTableArgument?, to view: View) throws {
-        // Looked up only when given: pushing the key's name would allocate a Lua string for every
-        // view made (a view made at the memory limit must fail at its host charge, as before).
-        guard let options, options.keys.contains(.name("layerClass")) else { return }
-        let value = options.value("layerClass")
-        switch try Checked.string(value, "layerClass") {
-        case "Layer": break
-        case "GradientLayer": view.layer.becomeGradientLayer()
-        case let other:
-            throw ArgumentError(parameter: "layerClass", requirement: "must be \"Layer\" or \"GradientLayer\"", value: "\"\(other)\"")
-        }
-    }
 }

@@ -16,10 +16,10 @@ extension ScriptHost {
         func animatable(_ name: String) {
             let path = try! PropertyPath(parsing: name)
             table.add(name, get: { call, layer in
-                try layer.requireLayerClass(of: path, name)
+                try layer.requireLayerClass(for: path)
                 call.push(layer.model.value(at: path)) { new in try Self.runningActions(of: layer) { layer.set(new, at: path) } }
             }, set: { layer, value in
-                try layer.requireLayerClass(of: path, name)
+                try layer.requireLayerClass(for: path)
                 layer.set(try ScriptValues.animationValue(value, kind: path.valueKind, name: name), at: path)
             })
         }
@@ -37,6 +37,8 @@ extension ScriptHost {
             animatable(property.name)
         }
         Self.addGradientProperties(to: &table)
+        addReplicatorProperties(to: &table)
+        addEmitterProperties(to: &table)
         table.add("isHidden", get: { call, layer in call.push(layer.isHidden) },
                   set: { layer, value in layer.isHidden = try Checked.boolean(value, "isHidden") })
         table.add("masksToBounds", get: { call, layer in call.push(layer.masksToBounds) },
@@ -67,28 +69,42 @@ extension ScriptHost {
 
     /// Reads a layer property, or a custom numeric property set earlier with `setValue`.
     static func getLayerProperty(_ table: ScriptPropertyTable<Layer>, _ call: LuaCallContext, _ layer: Layer, _ key: String) throws -> Int {
-        if table.has(key) { return try table.get(call, layer, key) }
+        if table.has(key) && !isOtherClassKey(key, of: layer) { return try table.get(call, layer, key) }
         guard let value = layer.model.custom[key] else { return 0 }
         call.push(value)
         return 1
     }
 
+    /// Whether `key` is a set (not animatable) property of a layer class `layer` is not of
+    /// (`birthRate` on a plain layer): such a name stays free for the layer's custom properties
+    /// (`layer:setValue(2, "scale")`), as it was before the class had it.
+    static func isOtherClassKey(_ key: String, of layer: Layer) -> Bool {
+        guard let owner = layerClassOfKey[key], owner != .layer, PropertyCatalogue.named(key) == nil else { return false }
+        return owner != layer.layerClass
+    }
+
     /// Sets a layer property, or a custom numeric property that exists (`setValue` creates them).
     static func setLayerProperty(_ table: ScriptPropertyTable<Layer>, _ layer: Layer, _ key: String, _ value: LuaValue) throws {
-        guard !table.has(key), layer.model.custom[key] != nil else { return try table.set(layer, key, value) }
+        guard !table.has(key) || isOtherClassKey(key, of: layer), layer.model.custom[key] != nil else {
+            return try table.set(layer, key, value)
+        }
         layer.set(try ScriptValues.animationValue(value, kind: .scalar, name: key), at: PropertyPath(.custom(key)))
     }
 
     func layerMethods(_ table: ScriptPropertyTable<Layer>) -> [String: LuaHostFunction] {
         /// Whether a key is one of the layer's own properties that key paths do not reach (`speed`,
         /// `isHidden`, `frame`): `setValue` and `valueForKeyPath` take those as KVC does.
-        func isPlainKey(_ key: String) -> Bool {
-            table.has(key) && !Self.animatableLayerProperties.contains(key)
+        func isPlainKey(_ key: String, of layer: Layer) -> Bool {
+            table.has(key) && !Self.animatableLayerProperties.contains(key) && !Self.isOtherClassKey(key, of: layer)
         }
         let valueForKeyPath: LuaHostFunction = { call in
             let layer = try call.object(at: 1, as: Layer.self)
             let keyPath = try call.string(at: 2, name: "keyPath")
-            if isPlainKey(keyPath) { return try table.get(call, layer, keyPath) }
+            if isPlainKey(keyPath, of: layer) { return try table.get(call, layer, keyPath) }
+            if let number = try layer.emitterCellValue(forKeyPath: keyPath) {
+                call.push(number)
+                return 1
+            }
             let path = try layer.resolveAnimatablePath(keyPath)
             call.push(layer.model.value(at: path)) { new in try Self.runningActions(of: layer) { layer.set(new, at: path) } }
             return 1
@@ -98,8 +114,10 @@ extension ScriptHost {
                 let layer = try call.object(at: 1, as: Layer.self)
                 let keyPath = try call.string(at: 3, name: "keyPath")
                 try call.charging(layer) { try Self.runningActions(of: layer) {  // a new custom property is charged
-                    if isPlainKey(keyPath) {
+                    if isPlainKey(keyPath, of: layer) {
                         try table.set(layer, keyPath, call.value(at: 2))
+                    } else if keyPath.hasPrefix("emitterCells.") {
+                        _ = try layer.setEmitterCellValue(Checked.number(call.value(at: 2), keyPath), forKeyPath: keyPath)
                     } else {
                         let path = try PropertyPath(parsing: keyPath)
                         try layer.setValue(
@@ -110,6 +128,8 @@ extension ScriptHost {
                 return 0
             },
             "valueForKeyPath": valueForKeyPath,
+            "instancePresentation": Self.instancePresentation,
+            "particles": Self.particles,
             "valueForKey": valueForKeyPath,
             "convertTime": { call in
                 let layer = try call.object(at: 1, as: Layer.self)

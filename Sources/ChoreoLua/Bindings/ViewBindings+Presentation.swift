@@ -18,6 +18,8 @@ final class LayerPresentation {
     let transition: TransitionPresentation?
     /// The scene's time when the snapshot was taken (nil outside a scene).
     let time: MediaTime?
+    /// The replicator copy the values are of (`instancePresentation`), nil for the layer itself.
+    let instance: Int?
 
     init(_ layer: Layer) {
         self.layer = layer
@@ -25,10 +27,23 @@ final class LayerPresentation {
         properties = frame.properties
         transition = frame.transition
         time = layer.scene?.currentTime
+        instance = nil
+    }
+
+    /// The presentation of a replicator's copy `instance` of `layer`.
+    init(_ layer: Layer, properties: LayerProperties, instance: Int) {
+        self.layer = layer
+        self.properties = properties
+        transition = nil
+        time = layer.scene?.currentTime
+        self.instance = instance
     }
 
     /// The velocity at `keyPath` at the snapshot's instant: an error once the scene has moved on.
     func velocity(forKeyPath keyPath: String) throws -> AnimationValue {
+        if let instance, instance != 0 {
+            throw BindingError("a replicator copy's presentation has no velocity (copy \(instance)); read the layer's own")
+        }
         if let time, let now = layer.scene?.currentTime, now != time {
             throw BindingError(
                 "the presentation was taken at \(formatNumber(time.seconds)) s and the scene is now at "
@@ -44,7 +59,7 @@ extension ScriptHost {
         for name in Self.animatableLayerProperties {
             let path = try! PropertyPath(parsing: name)
             table.add(name) { call, p in
-                try p.layer.requireLayerClass(of: path, name)
+                try p.layer.requireLayerClass(for: path)
                 call.push(p.properties.value(at: path), writeBack: nil)
             }
         }
@@ -84,7 +99,7 @@ extension ScriptHost {
                     // The model's check and message: the layer has no such property.
                     _ = try presentation.layer.resolveAnimatablePath(keyPath)
                 }
-                try presentation.layer.requireLayerClass(of: path, keyPath)
+                try presentation.layer.requireLayerClass(for: path)
                 call.push(presentation.properties.value(at: path), writeBack: nil)
                 return 1
             }],

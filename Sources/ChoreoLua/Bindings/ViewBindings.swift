@@ -39,11 +39,11 @@ extension ScriptHost {
                     try Self.runningActions(of: layer) { try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3)) }
                 }
             },
-            describe: { layer in
-                let kind = layer.isGradientLayer ? "GradientLayer" : "Layer"
-                return layer.name.map { "\(kind)(\($0))" } ?? kind
-            }))
+            describe: { layer in layer.name.map { "\(layer.layerClass.rawValue)(\($0))" } ?? layer.layerClass.rawValue }))
         installPresentation()
+        installLayerConstructor(.replicator, layerTable)
+        installLayerConstructor(.emitter, layerTable)
+        installEmitterCells()
         installScenes()
         installPathHelpers()
 
@@ -80,8 +80,7 @@ extension ScriptHost {
             let kind = try fixed ?? Self.layerContentKind(options)
             layer.content = kind.emptyContent()
             kind.prepare(layer, for: options)
-            let plainKeys = Set(ContentKind.allCases.flatMap { $0.keys(.layer) })
-            let allowed = layerTable.settableNames.filter { !plainKeys.contains($0) } + kind.keys(.layer)
+            let allowed = Self.layerKeys(layerTable, of: .layer) + kind.keys(.layer)
             try layerTable.apply(options, to: layer, allowed: allowed)
             try call.chargeNew(layer)
             call.push(object: layer)

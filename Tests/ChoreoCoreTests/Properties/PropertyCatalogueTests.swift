@@ -24,14 +24,18 @@ struct PropertyCatalogueTests {
         return abs(x - y) <= 1e-9
     }
 
+    /// The properties of a new layer of `layerClass` (a plain layer's for `.layer`).
+    static func properties(of layerClass: LayerClass) -> LayerProperties {
+        Layer(class: layerClass).model
+    }
+
     @Test("Every key path of every entry reads back what was written, and nothing else changes")
     func roundTrips() throws {
         for property in PropertyCatalogue.all {
             for keyPath in property.keyPaths {
                 let path = try PropertyPath(parsing: keyPath)
                 #expect(path.catalogueEntry?.name == property.name)
-                // A class's own property (a GradientLayer's colors) on a layer of that class.
-                var properties = PropertyCatalogue.layerClass(of: property.property)?.newProperties ?? LayerProperties()
+                var properties = Self.properties(of: property.layerClass)
                 let value = Self.probe(path.valueKind)
                 properties.setValue(value, at: path)
                 #expect(Self.close(properties.value(at: path), value), "\(keyPath)")
@@ -84,10 +88,18 @@ struct PropertyCatalogueTests {
             // CAGradientLayer's: colors and locations nil, startPoint (0.5, 0), endPoint (0.5, 1).
             "colors": .colors([]), "locations": .numbers([]), "startPoint": .point(Point(x: 0.5, y: 0)),
             "endPoint": .point(Point(x: 0.5, y: 1)),
+            // CAReplicatorLayer's documented defaults
+            "instanceDelay": .scalar(0), "instanceTransform": .transform(.identity), "instanceColor": .color(.white),
+            "instanceRedOffset": .scalar(0), "instanceGreenOffset": .scalar(0), "instanceBlueOffset": .scalar(0),
+            "instanceAlphaOffset": .scalar(0),
+            // CAEmitterLayer's
+            "emitterPosition": .point(.zero), "emitterSize": .size(Size(width: 0, height: 0)),
         ]
         #expect(Set(PropertyCatalogue.all.map(\.name)) == Set(expected.keys))
         for property in PropertyCatalogue.all {
             #expect(property.defaultValue == expected[property.name], "\(property.name)")
+            #expect(property.value(in: Self.properties(of: property.layerClass), at: .whole) == expected[property.name],
+                    "\(property.name) of a new \(property.layerClass.rawValue)")
         }
     }
 
@@ -140,7 +152,9 @@ struct PropertyCatalogueTests {
             requirement: "must be a layer property (position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, "
                 + "borderColor, cornerRadius, transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius, "
                 + "strokeStart, strokeEnd, blurRadius, sublayerTransform, path, fillColor, strokeColor, lineWidth, miterLimit, "
-                + "lineDashPhase, colors, locations, startPoint, endPoint), one of their sub-paths, or a custom property name",
+                + "lineDashPhase, colors, locations, startPoint, endPoint, instanceDelay, instanceTransform, instanceColor, "
+                + "instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, emitterPosition, emitterSize), "
+                + "one of their sub-paths, or a custom property name",
             value: "\"nope.x\"")) { try PropertyPath(parsing: "nope.x") }
         #expect(throws: ArgumentError(
             parameter: "keyPath",

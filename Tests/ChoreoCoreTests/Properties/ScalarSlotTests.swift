@@ -34,15 +34,14 @@ struct ScalarSlotTests {
         }
     }
 
-    @Test("Every number of a number, point, size or rect property of every layer has a slot; transforms, colors and one class's properties have none")
+    @Test("Every number of a number, point, size or rect property of every layer has a slot; transforms and colors have none")
     func coverage() throws {
-        // A shape layer's numbers live out of line (ShapeProperties) and take the general kernel.
-        for property in PropertyCatalogue.all where !PropertyCatalogue.isShapeProperty(property.property) {
+        // The properties of one layer class (a shape's, a gradient's, a replicator's) go without:
+        // slots are for speed, and they take the general kernel.
+        for property in PropertyCatalogue.all where property.layerClass == .layer {
             for keyPath in property.keyPaths {
                 let path = try PropertyPath(parsing: keyPath)
-                // Slots are for speed; a layer class's own properties (a gradient's startPoint) go without.
                 let direct = [ValueKind.scalar, .point, .size, .rect].contains(property.valueKind)
-                    && PropertyCatalogue.layerClass(of: property.property) == nil
                 #expect((ScalarSlot(path) != nil) == (direct && path.valueKind == .scalar), "\(keyPath)")
             }
         }

@@ -38,8 +38,8 @@ struct GradientLayerTests {
     @Test("Gradient properties on a layer of another class are errors naming GradientLayer")
     func otherClasses() throws {
         let plain = Layer(name: "box")
-        let expected = ArgumentError(parameter: "colors", requirement: "belongs to GradientLayer",
-                                     value: "layer \"box\", a plain layer")
+        let expected = ArgumentError(parameter: "colors", requirement: "is a property of GradientLayer",
+                                     value: "Layer \"box\"")
         #expect(throws: expected) { try plain.setValue(.colors([.black]), forKeyPath: "colors") }
         #expect(throws: ArgumentError.self) { try plain.value(forKeyPath: "startPoint.x") }
         let sweep = BasicAnimation(keyPath: "locations")

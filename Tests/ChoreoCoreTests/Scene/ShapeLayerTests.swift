@@ -119,10 +119,10 @@ struct ShapeLayerTests {
     @Test("A shape property on another kind of layer is an error naming the property and the layer")
     func classErrors() throws {
         let (_, _, box) = makeShapeScene()
-        #expect(throws: ArgumentError(parameter: "fillColor", requirement: "belongs to ShapeLayer", value: "layer \"box\", a plain layer")) {
+        #expect(throws: ArgumentError(parameter: "fillColor", requirement: "is a property of ShapeLayer", value: "Layer \"box\"")) {
             try box.layer.setValue(.color(.black), forKeyPath: "fillColor")
         }
-        #expect(throws: ArgumentError(parameter: "path", requirement: "belongs to ShapeLayer", value: "layer \"box\", a plain layer")) {
+        #expect(throws: ArgumentError(parameter: "path", requirement: "is a property of ShapeLayer", value: "Layer \"box\"")) {
             try box.layer.add(basic("path", to: .path(Self.line)), forKey: nil)
         }
         #expect(throws: ArgumentError.self) { _ = try box.layer.value(forKeyPath: "lineWidth") }

@@ -62,17 +62,18 @@ struct GradientLayerBindingsTests {
     @Test("Gradient properties on another layer or view are errors naming GradientLayer")
     func otherClasses() {
         #expect(message("Layer.new{ name = 'box' }.colors = {'red'}")
-            == "scene.lua:1: Layer.colors: colors belongs to GradientLayer (got layer \"box\", a plain layer)")
+            == "scene.lua:1: Layer.colors: colors is a property of GradientLayer (got Layer \"box\")")
         #expect(message("local c = Layer.new{}.locations")
-            == "scene.lua:1: Layer.locations: locations belongs to GradientLayer (got a plain layer)")
+            == "scene.lua:1: Layer.locations: locations is a property of GradientLayer (got a Layer)")
         #expect(message("Layer.new{}.type = 'radial'")
-            == "scene.lua:1: Layer.type: type belongs to GradientLayer (got a plain layer)")
-        #expect(message("Layer.new{}:setValue({0, 1}, 'locations')")?.contains("locations belongs to GradientLayer") == true)
+            == "scene.lua:1: Layer.type: type is a property of GradientLayer (got a Layer)")
+        #expect(message("Layer.new{}:setValue({0, 1}, 'locations')")?.contains("locations is a property of GradientLayer") == true)
         #expect(message("local v = View.new{}; v.layer:addAnimation(BasicAnimation.new('startPoint.x'), 'a')")?
-            .contains("startPoint.x belongs to GradientLayer") == true)
-        #expect(message("local p = Layer.new{}.presentation.endPoint")?.contains("endPoint belongs to GradientLayer") == true)
-        #expect(message("View.new{ layerClass = 'ShapeLayer' }")
-            == "scene.lua:1: View.new: layerClass must be \"Layer\" or \"GradientLayer\" (got \"ShapeLayer\")")
+            .contains("startPoint.x is a property of GradientLayer") == true)
+        #expect(message("local p = Layer.new{}.presentation.endPoint")?.contains("endPoint is a property of GradientLayer") == true)
+        #expect(message("View.new{ layerClass = 'TextLayer' }")
+            == "scene.lua:1: View.new: layerClass must be one of \"Layer\", \"ShapeLayer\", \"GradientLayer\", "
+                + "\"ReplicatorLayer\", \"EmitterLayer\" (got \"TextLayer\")")
     }
 
     @Test("A gradient's colors and locations are charged to the script's memory")

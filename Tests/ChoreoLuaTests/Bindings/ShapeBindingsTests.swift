@@ -140,9 +140,9 @@ struct ShapeBindingsTests {
         #expect(message("Layer.new{}.fillColor = 'red'") == "scene.lua:1: Layer.fillColor: only a shape layer has fillColor (this is a plain layer)")
         #expect(message("local w = View.new{}.lineWidth") == "scene.lua:1: View.lineWidth: only a ShapeView has lineWidth (this is a View)")
         #expect(message("Layer.new{}:setValue(2, 'lineWidth')")
-            == "scene.lua:1: Layer:setValue: lineWidth belongs to ShapeLayer (got a plain layer)")
+            == "scene.lua:1: Layer:setValue: lineWidth is a property of ShapeLayer (got a Layer)")
         #expect(message("local a = BasicAnimation.new('path'); a.toValue = {}; Layer.new{}:addAnimation(a, 'p')")?
-            .contains("path belongs to ShapeLayer (got a plain layer)") == true)
+            .contains("path is a property of ShapeLayer (got a Layer)") == true)
     }
 
     @Test("Path and shape animations run from Lua: a morph point by point and a stroke color from nil")

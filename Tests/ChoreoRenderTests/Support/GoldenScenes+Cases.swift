@@ -124,4 +124,5 @@ extension GoldenScene {
     }
 
     static let all = contentKinds + shapes + transitions + visibilityTransitions + layerFeatures + gradients
+        + replicatorScenes + emitterScenes
 }

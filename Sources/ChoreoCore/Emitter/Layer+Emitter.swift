@@ -1,0 +1,121 @@
+/// An emitter layer's properties, set through checks, and its particles now.
+///
+///     let emitter = Layer(class: .emitter)
+///     try emitter.updateEmitter("emitterCells") { $0.emitterCells = [confetti] }
+///     scene.advance(to: 1)
+///     emitter.particles          // the particles alive at the layer's time now
+extension Layer {
+    /// Changes an emitter's properties with `change` (named `call` in errors), then checks what
+    /// the change allows: at most `EmitterProperties.maximumCells` cells and
+    /// `maximumLiveParticles` particles alive at once. A change that fails leaves the emitter as
+    /// it was. The change shows at once (an emitter's properties are not animatable in Choreo).
+    public func updateEmitter(
+        _ call: String, _ change: (inout EmitterProperties) throws(ArgumentError) -> Void
+    ) throws(ArgumentError) {
+        try requireLayerClass(.emitter, property: call)
+        guard var emitter = model.emitter else { return }
+        try change(&emitter)
+        guard emitter.emitterCells.count <= EmitterProperties.maximumCells else {
+            throw ArgumentError(parameter: call, requirement: "must hold at most \(EmitterProperties.maximumCells) cells",
+                                value: Double(emitter.emitterCells.count))
+        }
+        try emitter.requireParticleBudget(call)
+        model.emitter = emitter
+        invalidatePresentation(subtree: false)
+    }
+
+    /// Sets an emitter's birth rate factor (finite, ≥ 0). In a scene, from the layer's time now
+    /// on: particles born before keep living (so `birthRate = 0` stops an emitter the way it
+    /// does in Core Animation); before the layer's time 0 or outside a scene, from the start.
+    public func setEmitterBirthRate(_ rate: Double) throws(ArgumentError) {
+        let rate = try requireMagnitude(try requireNonNegative(rate, "birthRate"), "birthRate", limit: EmitterProperties.maximumBirthRate)
+        let now = localTimeNow
+        try updateEmitter("birthRate") { emitter throws(ArgumentError) in
+            guard now > 0 else {
+                emitter.birthRateSpans = [EmitterProperties.BirthRateSpan(start: 0, rate: rate)]
+                return
+            }
+            emitter.birthRateSpans.removeAll { $0.start >= now }
+            if emitter.birthRateSpans.isEmpty { emitter.birthRateSpans = [EmitterProperties.BirthRateSpan(start: 0, rate: 1)] }
+            guard emitter.birthRate != rate else { return }
+            guard emitter.birthRateSpans.count < EmitterProperties.maximumBirthRateSpans else {
+                throw ArgumentError(parameter: "birthRate", requirement: "may change at most \(EmitterProperties.maximumBirthRateSpans) times while an emitter runs",
+                                    value: formatNumber(rate))
+            }
+            emitter.birthRateSpans.append(EmitterProperties.BirthRateSpan(start: now, rate: rate))
+        }
+    }
+
+    /// The cell named `name` and its number `property` from a key path
+    /// `emitterCells.<name>.<property>` (Core Animation's way to reach a cell of a running
+    /// emitter); nil when `keyPath` does not start with `emitterCells.`.
+    static func emitterCellKeyPath(_ keyPath: String) throws(ArgumentError) -> (cell: String, property: String)? {
+        guard keyPath.hasPrefix("emitterCells.") else { return nil }
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[1].isEmpty, EmitterCell.numberNames.contains(String(parts[2])) else {
+            throw ArgumentError(parameter: "keyPath", requirement: "must be emitterCells.<cell name>.<number> (numbers: "
+                + EmitterCell.numberNames.joined(separator: ", ") + ")", value: "\"\(keyPath)\"")
+        }
+        return (String(parts[1]), String(parts[2]))
+    }
+
+    /// The number of a cell reached by `emitterCells.<name>.<property>`.
+    public func emitterCellValue(forKeyPath keyPath: String) throws(ArgumentError) -> Double? {
+        guard let (name, property) = try Self.emitterCellKeyPath(keyPath) else { return nil }
+        try requireLayerClass(.emitter, property: keyPath)
+        guard let cell = model.emitter?.emitterCells.first(where: { $0.name == name }) else {
+            throw ArgumentError(parameter: "keyPath", requirement: "must name one of the emitter's cells", value: "\"\(name)\"")
+        }
+        return cell[number: property]
+    }
+
+    /// Sets the number of a cell reached by `emitterCells.<name>.<property>` (checked as the
+    /// cell checks it; the particle budget too). Returns false when `keyPath` is no such path.
+    public func setEmitterCellValue(_ value: Double, forKeyPath keyPath: String) throws(ArgumentError) -> Bool {
+        guard let (name, property) = try Self.emitterCellKeyPath(keyPath) else { return false }
+        let now = localTimeNow
+        try updateEmitter(keyPath) { emitter throws(ArgumentError) in
+            guard let index = emitter.emitterCells.firstIndex(where: { $0.name == name }) else {
+                throw ArgumentError(parameter: "keyPath", requirement: "must name one of the emitter's cells", value: "\"\(name)\"")
+            }
+            let before = emitter.emitterCells[index].birthRate
+            try emitter.emitterCells[index].setNumber(value, named: property)
+            // A birth rate changed while the emitter runs: from now on (as the layer's).
+            guard property == "birthRate", now > 0 else { return }
+            var spans = emitter.emitterCells[index].birthRateSpans
+            if spans.isEmpty { spans = [EmitterProperties.BirthRateSpan(start: 0, rate: before)] }
+            spans.removeAll { $0.start >= now && $0.start > 0 }
+            guard spans.count < EmitterProperties.maximumBirthRateSpans else {
+                throw ArgumentError(parameter: keyPath, requirement: "may change at most \(EmitterProperties.maximumBirthRateSpans) times while an emitter runs",
+                                    value: formatNumber(value))
+            }
+            spans.append(EmitterProperties.BirthRateSpan(start: now, rate: value))
+            emitter.emitterCells[index].birthRateSpans = spans
+        }
+        return true
+    }
+
+    /// The layer's local time now (0 outside a scene).
+    var localTimeNow: Double { scene.map { timeMapping.localTime(from: $0.currentTime).seconds } ?? 0 }
+
+    /// The particles alive now (at the layer's local time); empty for a layer of another class.
+    public var particles: [Particle] { particles(atLocalTime: localTimeNow) }
+
+    /// The particles alive at the layer's local time `t`: each born where the emitter presented
+    /// at its birth (the layer's animations of `emitterPosition` and `emitterSize`, composed by
+    /// the general kernel at the birth time).
+    func particles(atLocalTime t: Double) -> [Particle] {
+        guard let emitter = model.emitter else { return [] }
+        let lowered = attached.isEmpty ? [] : loweredEffects().filter { _, effect in
+            guard case .property(let path) = effect.target else { return false }
+            return path.property == .emitterPosition || path.property == .emitterSize
+        }
+        guard !lowered.isEmpty else { return emitter.particles(atLocalTime: t) }
+        let model = self.model
+        return emitter.particles(atLocalTime: t) { birth in
+            var frame = PresentationFrame(properties: model, transition: nil)
+            GeneralRow.compose(lowered, onto: &frame, at: MediaTime(birth))
+            return frame.properties.emitter ?? emitter
+        }
+    }
+}
