@@ -21,7 +21,7 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         case position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, borderColor, cornerRadius
         case transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius
         case strokeStart, strokeEnd, blurRadius
-        case sublayerTransform
+        case sublayerTransform, shadowPath
         case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase
         case colors, locations, startPoint, endPoint
         case instanceDelay, instanceTransform, instanceColor

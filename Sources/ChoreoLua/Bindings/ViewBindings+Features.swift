@@ -24,6 +24,12 @@ extension ScriptHost {
                   set: { layer, value in layer.isDoubleSided = try Checked.boolean(value, "isDoubleSided") })
         table.add("contentsGravity", get: { call, layer in call.push(layer.contentsGravity.rawValue) },
                   set: { layer, value in layer.contentsGravity = try Checked.option(value, "contentsGravity", ContentsGravity.self) })
+    }
+
+    /// `layer.shadowPath`: a catalogue property (so it animates), bound by hand because nil (the
+    /// layer's own shape) is a value of its own, which the generic binding would read as the
+    /// empty path. Called in the catalogue's order (ViewBindings+Layer.swift).
+    static func addShadowPath(to table: inout ScriptPropertyTable<Layer>) {
         table.add("shadowPath", get: { call, layer in
             if let path = layer.shadowPath { ScriptPaths.push(path, call) } else { call.pushNil() }
         }, set: { layer, value in

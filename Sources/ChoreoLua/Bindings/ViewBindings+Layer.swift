@@ -34,7 +34,7 @@ extension ScriptHost {
         // The shape layer's own properties are content properties (ViewBindings+Shape.swift).
         for property in PropertyCatalogue.inApplyOrder
         where property.name != "anchorPoint" && !PropertyCatalogue.isShapeProperty(property.property) {
-            animatable(property.name)
+            if property.property == .shadowPath { Self.addShadowPath(to: &table) } else { animatable(property.name) }
         }
         Self.addGradientProperties(to: &table)
         addReplicatorProperties(to: &table)

@@ -82,6 +82,7 @@ struct PropertyCatalogueTests {
             "shadowOpacity": .scalar(0), "shadowRadius": .scalar(3), "strokeStart": .scalar(0), "strokeEnd": .scalar(1),
             "blurRadius": .scalar(0),
             "sublayerTransform": .transform(.identity),
+            "shadowPath": .path(BezierPath()),  // nil: the layer's own shape, the empty path to animations
             // CAShapeLayer's: no path, filled opaque black, strokeColor nil (read as transparent black).
             "path": .path(BezierPath()), "fillColor": .color(.black), "strokeColor": .color(.clear),
             "lineWidth": .scalar(1), "miterLimit": .scalar(10), "lineDashPhase": .scalar(0),
@@ -151,7 +152,7 @@ struct PropertyCatalogueTests {
             parameter: "keyPath",
             requirement: "must be a layer property (position, bounds, anchorPoint, opacity, backgroundColor, borderWidth, "
                 + "borderColor, cornerRadius, transform, zPosition, shadowColor, shadowOffset, shadowOpacity, shadowRadius, "
-                + "strokeStart, strokeEnd, blurRadius, sublayerTransform, path, fillColor, strokeColor, lineWidth, miterLimit, "
+                + "strokeStart, strokeEnd, blurRadius, sublayerTransform, shadowPath, path, fillColor, strokeColor, lineWidth, miterLimit, "
                 + "lineDashPhase, colors, locations, startPoint, endPoint, instanceDelay, instanceTransform, instanceColor, "
                 + "instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset, emitterPosition, emitterSize), "
                 + "one of their sub-paths, or a custom property name",

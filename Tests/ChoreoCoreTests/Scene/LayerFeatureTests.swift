@@ -82,6 +82,27 @@ struct LayerFeatureTests {
         #expect(box.layer.model.sublayerTransform == .identity)
     }
 
+    @Test("shadowPath animates point by point between paths of the same elements; nil is the layer's own shape")
+    func shadowPathAnimates() throws {
+        let (scene, box) = makeScene()
+        let small = BezierPath(elements: [.move(to: Point(x: 0, y: 0)), .line(to: Point(x: 10, y: 0)), .line(to: Point(x: 10, y: 20))])
+        let large = BezierPath(elements: [.move(to: Point(x: 0, y: 0)), .line(to: Point(x: 30, y: 0)), .line(to: Point(x: 30, y: 60))])
+        box.layer.shadowPath = large
+        let grow = BasicAnimation(keyPath: "shadowPath")
+        (grow.fromValue, grow.toValue, grow.timing.duration) = (.path(small), .path(large), 1)
+        try box.layer.add(grow, forKey: "grow")
+        scene.commit()
+        scene.advance(to: 0.25)
+        // A quarter of the way from each point to its partner: (10 → 30) is 15, (20 → 60) is 30.
+        let halfway = BezierPath(elements: [.move(to: Point(x: 0, y: 0)), .line(to: Point(x: 15, y: 0)), .line(to: Point(x: 15, y: 30))])
+        #expect(box.layer.presentation.features.shadowPath == halfway)
+        scene.advance(to: 2)
+        #expect(box.layer.presentation.features.shadowPath == large)
+        box.layer.shadowPath = nil
+        #expect(box.layer.presentation.features.shadowPath == nil)
+        #expect(box.layer.model.value(at: PropertyPath(.shadowPath)) == .path(BezierPath()))
+    }
+
     @Test("sublayerTransform animates under keyframes, springs and view animation blocks too")
     func sublayerTransformAnimationKinds() throws {
         let (scene, box) = makeScene()
