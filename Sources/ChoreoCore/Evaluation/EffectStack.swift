@@ -153,14 +153,24 @@ final class EffectStack {
     /// are full, so ten thousand views animated at once take ten thousand rows' memory rather
     /// than the next power of two (and never hold an old and a new buffer of each while they
     /// grow row by row); geometrically otherwise, so a row a frame is not a copy a frame.
-    func reserveRows(_ count: Int) {
-        let needed = rows.count + count
-        guard needed > rows.capacity else { return }
-        let capacity = Swift.max(needed, rows.capacity + rows.capacity / 2)
-        rows.reserveCapacity(capacity)
-        layers.reserveCapacity(capacity)
-        eventChecks.reserveCapacity(capacity)
-        soloStamps.reserveCapacity(capacity)
+    ///
+    /// `numbers` estimates the cells and steps the rows will take (a number per animated
+    /// component): reserved the same way, so the steps and cells of ten thousand views are not
+    /// copied into ever larger buffers while the frame lays them out.
+    func reserveRows(_ count: Int, numbers: Int) {
+        func reserve<T>(_ array: inout [T], _ more: Int) {
+            let needed = array.count + more
+            guard needed > array.capacity else { return }
+            array.reserveCapacity(Swift.max(needed, array.capacity + array.capacity / 2))
+        }
+        reserve(&rows, count)
+        reserve(&layers, count)
+        reserve(&eventChecks, count)
+        reserve(&soloStamps, count)
+        reserve(&steps, numbers)
+        reserve(&base, numbers)
+        reserve(&values, numbers)
+        reserve(&cellSlots, numbers)
     }
 
     /// Lays out a row for `layer` (which has animations and no living row) from its attached

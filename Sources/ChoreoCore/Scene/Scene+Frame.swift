@@ -17,7 +17,7 @@ extension Scene {
 
         let listed = animatedLayers
         animatedLayers.removeAll(keepingCapacity: true)
-        stack.reserveRows(listed.count)
+        stack.reserveRows(listed.count, numbers: Self.estimatedNumbers(of: listed))
         for layer in listed {
             guard layer.scene === self, layer.listedIn === self else {
                 if layer.listedIn === self { layer.listedIn = nil }
@@ -40,6 +40,23 @@ extension Scene {
         deliverEvents()
         stack.evaluate(at: time, stamp: stamp)
         checkInvariants()
+    }
+
+    /// The numbers (cells, steps) the rows of `layers` will take, about: one per component of
+    /// each property animation's key path (2 for a position, 4 for a color, 1 for the rest).
+    private static func estimatedNumbers(of layers: [Layer]) -> Int {
+        var numbers = 0
+        for layer in layers where layer.row < 0 {
+            for entry in layer.attached {
+                guard let animation = entry.animation as? PropertyAnimation else { continue }
+                switch animation.propertyPath.slots {
+                case .pair: numbers += 2
+                case .quad: numbers += 4
+                case .none, .single: numbers += 1
+                }
+            }
+        }
+        return numbers
     }
 
     /// `collectEvents` for the layers with rows whose next event may be due; a layer whose
