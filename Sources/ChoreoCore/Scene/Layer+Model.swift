@@ -6,7 +6,11 @@ extension Layer {
     /// Outside a view, in a committed scene and with actions enabled, the change animates
     /// implicitly (Core Animation's default action: 0.25 s from the old presentation value).
     public func setValue(_ value: AnimationValue, forKeyPath keyPath: String) throws(ArgumentError) {
-        let path = try PropertyPath(parsing: keyPath)
+        try setValue(value, at: try PropertyPath(parsing: keyPath), keyPath: keyPath)
+    }
+
+    /// `setValue(_:forKeyPath:)` with the key path parsed already (`keyPath` names it in errors).
+    public func setValue(_ value: AnimationValue, at path: PropertyPath, keyPath: String) throws(ArgumentError) {
         guard value.kind == path.valueKind else {
             throw ArgumentError(
                 parameter: keyPath, requirement: "must be a \(path.valueKind.rawValue)", value: "a \(value.kind.rawValue)")
@@ -23,8 +27,10 @@ extension Layer {
 
     /// Sets a checked value at a resolved path; the one place the model changes.
     public func set(_ value: AnimationValue, at path: PropertyPath) {
+        // The value shown before the change, for an action or a view animation block: read (a
+        // lookup) only when one may run, not for every change of a view outside blocks.
         let whole = path.wholeProperty
-        let before = scene == nil ? nil : presentation.value(at: whole)
+        let before = scene.flatMap { $0.mayAct(on: self) ? presentationValue(at: whole) : nil }
         model.setValue(value, at: path)
         invalidatePresentation(subtree: false)
         if let scene, let before { scene.modelDidChange(self, path: whole, from: before) }

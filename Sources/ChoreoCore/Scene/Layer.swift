@@ -67,7 +67,10 @@ public final class Layer {
     /// reference, made on first use: `LayerExtras`).
     var extras: LayerExtras?
 
-    public internal(set) weak var superlayer: Layer?
+    /// The layer this one is a sublayer of. Not weak, for the reason `view` is not (a weak
+    /// reference gives every parent a side table, and each retain of it the slow path): the
+    /// parent holds this layer, and clears this when it lets it go or goes itself (`deinit`).
+    public internal(set) unowned(unsafe) var superlayer: Layer?
     public internal(set) var sublayers: [Layer] = []
     /// The view that owns this layer, if any. Not weak: a weak reference gives every view a
     /// side table, which makes each retain of a view take the slow path; the view clears it when
@@ -112,6 +115,7 @@ public final class Layer {
         // (`viewRetainedByTree`) once the tree above them went, and every view of a dropped
         // scene leaked.
         for child in sublayers {
+            child.superlayer = nil
             child.invalidatePresentation(subtree: true)
             child.viewRetainedByTree = nil
         }

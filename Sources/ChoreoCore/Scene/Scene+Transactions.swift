@@ -74,18 +74,19 @@ extension Scene {
     /// animator's block every layer's change is recorded. An error of a delegate or of adding the
     /// action's animation is kept for `takeActionFailure()` (the change itself stands).
     func modelDidChange(_ layer: Layer, path: PropertyPath, from old: AnimationValue) {
-        if ViewAnimationContext.innermostBlock(of: self)?.recordsEveryLayer == true {
+        let block = ViewAnimationContext.innermostBlock(of: self)
+        if block?.recordsEveryLayer == true {
             recordViewChange(layer, path: path, from: old)
             return
         }
-        let transaction: Transaction?
-        if layer.view == nil {
-            guard layer.attachedAtCommit < commitCount, let current = currentTransaction, !current.disableActions
-            else { return }
-            transaction = current
-        } else {
-            transaction = nil
+        if layer.view != nil {
+            // A view answers first for its layer (`View.action(for:forKey:)`, always its delegate):
+            // inside an animation block the block records the change; outside, no action.
+            if block != nil { recordViewChange(layer, path: path, from: old) }
+            return
         }
+        guard layer.attachedAtCommit < commitCount, let transaction = currentTransaction, !transaction.disableActions
+        else { return }
         let key = path.description
         do {
             switch try LayerActionLookup.action(for: layer, forKey: key) {
@@ -98,6 +99,19 @@ extension Scene {
         } catch {
             if actionFailure == nil { actionFailure = error }
         }
+    }
+
+    /// Whether changing `layer`'s model may run an action or be recorded by a view animation
+    /// block (`modelDidChange` does something): what it needs the old presented value for.
+    func mayAct(on layer: Layer) -> Bool {
+        if let block = ViewAnimationContext.innermostBlock(of: self) { return block.recordsEveryLayer || layer.view != nil || actsOn(layer) }
+        return layer.view == nil && actsOn(layer)
+    }
+
+    /// Whether a stand-alone layer's changes run actions now: committed, in a transaction that
+    /// does not disable them.
+    private func actsOn(_ layer: Layer) -> Bool {
+        layer.attachedAtCommit < commitCount && currentTransaction.map { !$0.disableActions } == true
     }
 
     /// The first error an action raised since the last call (a delegate's, or an action's

@@ -18,6 +18,16 @@ public final class Scene {
     public let rootView: View
     /// What the scene is charged against a script's memory limit, if a script made it.
     public var memoryCharge: HostMemoryCharge?
+    /// What to reference weakly instead of the scene: it lives exactly as long as the scene.
+    /// A weak reference gives its target a side table, after which every retain and release of
+    /// it takes the runtime's slow path, and a scene is retained on every change of its layers.
+    public private(set) lazy var lifetime = Lifetime(self)
+
+    /// See `lifetime`.
+    public final class Lifetime {
+        public unowned(unsafe) let scene: Scene
+        init(_ scene: Scene) { self.scene = scene }
+    }
 
     deinit {
         // Layers hold their scene unretained (`Layer.scene`, `Layer.listedIn`): none may outlive

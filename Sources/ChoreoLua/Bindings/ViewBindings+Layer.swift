@@ -10,6 +10,8 @@ import ChoreoCore
 extension ScriptHost {
     /// The animatable properties, named as `PropertyPath` names them (`PropertyCatalogue`'s order).
     static let animatableLayerProperties = PropertyCatalogue.all.map(\.name)
+    /// The same names, for lookups (`setValue` and `valueForKeyPath` ask for each call).
+    static let animatableLayerPropertySet = Set(animatableLayerProperties)
 
     func layerProperties() -> ScriptPropertyTable<Layer> {
         var table = ScriptPropertyTable<Layer>("Layer")
@@ -95,7 +97,7 @@ extension ScriptHost {
         /// Whether a key is one of the layer's own properties that key paths do not reach (`speed`,
         /// `isHidden`, `frame`): `setValue` and `valueForKeyPath` take those as KVC does.
         func isPlainKey(_ key: String, of layer: Layer) -> Bool {
-            table.has(key) && !Self.animatableLayerProperties.contains(key) && !Self.isOtherClassKey(key, of: layer)
+            table.has(key) && !Self.animatableLayerPropertySet.contains(key) && !Self.isOtherClassKey(key, of: layer)
         }
         let valueForKeyPath: LuaHostFunction = { call in
             let layer = try call.object(at: 1, as: Layer.self)
@@ -113,6 +115,17 @@ extension ScriptHost {
             "setValue": { call in
                 let layer = try call.object(at: 1, as: Layer.self)
                 let keyPath = try call.string(at: 3, name: "keyPath")
+                // A catalogue property of a fixed size changes no estimate: no charge to redo.
+                if !isPlainKey(keyPath, of: layer), !keyPath.hasPrefix("emitterCells."),
+                   let path = try? PropertyPath(parsing: keyPath), path.catalogueEntry != nil,
+                   ![ValueKind.path, .colors, .numbers].contains(path.valueKind) {
+                    try Self.runningActions(of: layer) {
+                        try layer.setValue(
+                            try ScriptValues.animationValue(call.value(at: 2), kind: path.valueKind, name: keyPath),
+                            at: path, keyPath: keyPath)
+                    }
+                    return 0
+                }
                 try call.charging(layer) { try Self.runningActions(of: layer) {  // a new custom property is charged
                     if isPlainKey(keyPath, of: layer) {
                         try table.set(layer, keyPath, call.value(at: 2))
@@ -122,7 +135,7 @@ extension ScriptHost {
                         let path = try PropertyPath(parsing: keyPath)
                         try layer.setValue(
                             try ScriptValues.animationValue(call.value(at: 2), kind: path.valueKind, name: keyPath),
-                            forKeyPath: keyPath)
+                            at: path, keyPath: keyPath)
                     }
                 } }
                 return 0

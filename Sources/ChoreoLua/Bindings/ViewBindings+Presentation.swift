@@ -82,7 +82,7 @@ extension ScriptHost {
             methods: ["velocity": { call in
                 let presentation = try call.object(at: 1, as: LayerPresentation.self)
                 let keyPath = try call.string(at: 2, name: "keyPath")
-                if table.has(keyPath) && !Self.animatableLayerProperties.contains(keyPath) {
+                if table.has(keyPath) && !Self.animatableLayerPropertySet.contains(keyPath) {
                     throw BindingError(
                         "\"\(keyPath)\" has no velocity: velocities are of animatable key paths (position, bounds.size, opacity, ...)")
                 }
@@ -91,7 +91,7 @@ extension ScriptHost {
             }, "valueForKeyPath": { call in
                 let presentation = try call.object(at: 1, as: LayerPresentation.self)
                 let keyPath = try call.string(at: 2, name: "keyPath")
-                if table.has(keyPath) && !Self.animatableLayerProperties.contains(keyPath) {
+                if table.has(keyPath) && !Self.animatableLayerPropertySet.contains(keyPath) {
                     return try table.get(call, presentation, keyPath)
                 }
                 let path = try PropertyPath(parsing: keyPath)

@@ -119,11 +119,18 @@ public final class ScriptHost {
     }
 }
 
-/// A scene `ScriptHost.createdScenes` lists without keeping it alive.
+/// A scene `ScriptHost.createdScenes` lists without keeping it alive (nor weakly referencing
+/// the scene itself: see `Scene.lifetime`).
 struct WeakScene {
-    weak var scene: Scene?
+    private weak var lifetime: Scene.Lifetime?
+    var scene: Scene? { lifetime?.scene }
     /// `scenesMade` before this scene was made: 0 for the first.
     var serial = 0
+
+    init(scene: Scene, serial: Int) {
+        lifetime = scene.lifetime
+        self.serial = serial
+    }
 }
 
 /// A host's deferred error, in a box that hot paths can hold without holding the host.
