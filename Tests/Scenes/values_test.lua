@@ -34,13 +34,20 @@ describe("Point, Size and Rect", function()
 end)
 
 describe("Color", function()
-  it("parses hex strings and CSS names into exact components", function()
+  it("parses hex strings, UIKit names and CSS names into exact components", function()
     local orange = Color.new("#ff8000")
     expect(orange.r).toBe(1)
     expect(orange.g).toBe(128 / 255)
     expect(orange.b).toBe(0)
     expect(orange.a).toBe(1)
-    expect(Color.new("orange")).toEqual(Color.rgb(1, 165 / 255, 0))
+    expect(Color.new("orange")).toEqual(Color.rgb(1, 0.5, 0))          -- UIColor.orange
+    expect(Color.css("orange")).toEqual(Color.rgb(1, 165 / 255, 0))     -- CSS's
+    expect(UIColor.green).toEqual(Color.rgb(0, 1, 0))
+    expect(Color.new("green")).toEqual(UIColor.green)
+    expect(Color.css("green")).toEqual(Color.rgb(0, 128 / 255, 0))
+    expect(UIColor.systemBlue).toEqual(Color.rgb(0, 122 / 255, 1))
+    expect(UIColor.nothing).toBe(nil)
+    expect(function() Color.css("systemBlue") end).toThrow("must be a CSS color name")
     expect(Color.new("#ff800080").a).toBe(128 / 255)
   end)
 

@@ -9,13 +9,15 @@
 ///     try Color(parsing: "Transparent")  // (0, 0, 0, 0)
 ///     try Color(parsing: "nope")         // throws
 ///
-/// The UIKit color names the seed scenes use (`red`, `yellow`, `orange`, `blue`, `white`, `black`)
-/// are CSS names and take the CSS values; note CSS `orange` is #ffa500, not UIKit's (1, 0.5, 0).
+/// A name is first UIKit's (`Color+UIKitNames.swift`: `"green"` is UIColor.green, (0, 1, 0);
+/// `"systemBlue"`, `"secondaryLabel"`), then CSS's (`"cornflowerblue"`); where the two differ
+/// (`green`, `gray`, `orange`, `purple`, `brown`, `darkGray`, `lightGray`) UIKit's wins, since
+/// scenes port UIKit code. `Color.css(named:)` gives the CSS value.
 extension Color {
-    /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or a CSS named color (see `cssNamedColors`).
+    /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, a UIKit color name or a CSS named color.
     ///
-    /// Throws `color must be #rgb, #rrggbb, #rrggbbaa or a CSS color name (got "…")` for anything
-    /// else. Complexity: O(log n) in the number of named colors.
+    /// Throws `color must be #rgb, #rrggbb, #rrggbbaa, a UIKit or a CSS color name (got "…")` for
+    /// anything else. Complexity: O(log n) in the number of named colors.
     public init(parsing text: String) throws(ArgumentError) {
         var bytes = Array(text.utf8)[...]
         while let first = bytes.first, isWhitespace(first) { bytes.removeFirst() }
@@ -24,12 +26,12 @@ extension Color {
         if bytes.first == UInt8(ascii: "#") {
             parsed = Color(hexDigits: bytes.dropFirst())
         } else {
-            parsed = Color(cssName: bytes)
+            parsed = Color.uikit(named: String(decoding: bytes, as: UTF8.self)) ?? Color(cssName: bytes)
         }
         guard let parsed else {
             throw ArgumentError(
                 parameter: "color",
-                requirement: "must be #rgb, #rrggbb, #rrggbbaa or a CSS color name",
+                requirement: "must be #rgb, #rrggbb, #rrggbbaa, a UIKit or a CSS color name",
                 value: "\"\(text)\"")
         }
         self = parsed

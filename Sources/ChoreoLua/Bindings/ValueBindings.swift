@@ -49,7 +49,20 @@ extension ScriptHost {
             "new": { call in
                 make(.color(try ScriptValues.color(call.value(at: 1), name: "color")))(call)
             },
+            // A CSS named color, where UIKit's name would win in a plain color string ("green").
+            "css": { call in
+                let name = try call.string(at: 1, name: "name")
+                guard let color = Color.css(named: name.lowercased()) else {
+                    throw ArgumentError(parameter: "name", requirement: "must be a CSS color name", value: "\"\(name)\"")
+                }
+                return make(.color(color))(call)
+            },
         ])
+        // UIColor's class properties as values: `UIColor.green`, `UIColor.systemBlue`, `UIColor.label`.
+        vm.registerGlobal("UIColor", functions: [:])
+        vm.registerGlobalConstants("UIColor") { name in
+            Color.uikitNamedColors.contains { $0.name == name } ? Color.uikit(named: name).map { .object(ScriptValue(.color($0))) } : nil
+        }
         vm.registerGlobal("Transform", functions: [
             "rotation": { call in
                 let angle = try finite(call, 1, "angle")

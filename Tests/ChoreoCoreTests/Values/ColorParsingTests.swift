@@ -11,9 +11,9 @@ struct ColorParsingTests {
     func namedColors() throws {
         #expect(try Color(parsing: "rebeccapurple") == bytes(0x66, 0x33, 0x99))
         #expect(try Color(parsing: "cornflowerblue") == bytes(0x64, 0x95, 0xED))
-        #expect(try Color(parsing: "orange") == bytes(0xFF, 0xA5, 0x00))
-        #expect(try Color(parsing: "green") == bytes(0, 0x80, 0))
-        #expect(try Color(parsing: "gray") == Color(parsing: "grey"))
+        #expect(Color.css(named: "orange") == bytes(0xFF, 0xA5, 0x00))
+        #expect(Color.css(named: "green") == bytes(0, 0x80, 0))
+        #expect(try Color(parsing: "grey") == bytes(0x80, 0x80, 0x80))
         #expect(try Color(parsing: "white") == .white)
         #expect(try Color(parsing: "black") == .black)
         let transparent = try Color(parsing: "transparent")
@@ -28,12 +28,33 @@ struct ColorParsingTests {
         #expect(try Color(parsing: "#ABCDEF") == Color(parsing: "#abcdef"))
     }
 
-    @Test("The UIKit color names used by the seed scenes parse as CSS names")
-    func seedNames() throws {
-        for name in ["red", "yellow", "orange", "blue", "white", "black"] {
-            #expect(Color.css(named: name) != nil, "\(name)")
-            #expect(try Color(parsing: name) == Color.css(named: name))
+    @Test("UIKit's names win where CSS's differ: green is UIColor.green (0, 1, 0), orange (1, 0.5, 0), darkGray 1/3")
+    func uikitNames() throws {
+        // UIColor's documented components (Apple's UIColor class properties).
+        #expect(try Color(parsing: "green") == Color(red: 0, green: 1, blue: 0, alpha: 1))
+        #expect(try Color(parsing: "orange") == Color(red: 1, green: 0.5, blue: 0, alpha: 1))
+        #expect(try Color(parsing: "gray") == Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1))
+        #expect(try Color(parsing: "purple") == Color(red: 0.5, green: 0, blue: 0.5, alpha: 1))
+        #expect(try Color(parsing: "brown") == Color(red: 0.6, green: 0.4, blue: 0.2, alpha: 1))
+        #expect(try Color(parsing: "darkGray") == Color(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3, alpha: 1))
+        #expect(try Color(parsing: "lightgray") == Color(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3, alpha: 1))
+        #expect(try Color(parsing: "clear") == .clear)
+        // Where the two agree, so do the values.
+        for name in ["red", "yellow", "blue", "white", "black", "cyan", "magenta"] {
+            #expect(try Color(parsing: name) == Color.css(named: name), "\(name)")
         }
+    }
+
+    @Test("UIKit's system and element colors take their light-appearance sRGB values")
+    func systemColors() throws {
+        #expect(try Color(parsing: "systemBlue") == bytes(0, 122, 255))
+        #expect(try Color(parsing: "systemRed") == bytes(255, 59, 48))
+        #expect(try Color(parsing: "systemGreen") == bytes(52, 199, 89))
+        #expect(try Color(parsing: "systemGray6") == bytes(242, 242, 247))
+        #expect(try Color(parsing: "label") == .black)
+        #expect(try Color(parsing: "systemBackground") == .white)
+        let secondary = try Color(parsing: "secondaryLabel")  // (60, 60, 67) at 60% opacity
+        #expect(secondary == Color(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.6))
     }
 
     @Test("Hex notations: #rgb, #rgba, #rrggbb, #rrggbbaa")
@@ -55,7 +76,7 @@ struct ColorParsingTests {
                 Issue.record("\(text) should not parse")
             } catch {
                 #expect(error == ArgumentError(
-                    parameter: "color", requirement: "must be #rgb, #rrggbb, #rrggbbaa or a CSS color name",
+                    parameter: "color", requirement: "must be #rgb, #rrggbb, #rrggbbaa, a UIKit or a CSS color name",
                     value: "\"\(text)\""))
             }
         }
@@ -64,7 +85,7 @@ struct ColorParsingTests {
             _ = try Color(parsing: "#12345g")
         } catch {
             #expect(error.description
-                == "color must be #rgb, #rrggbb, #rrggbbaa or a CSS color name (got \"#12345g\")")
+                == "color must be #rgb, #rrggbb, #rrggbbaa, a UIKit or a CSS color name (got \"#12345g\")")
         }
     }
 

@@ -23,7 +23,7 @@ struct ValueBindingsTests {
     func conversions() throws {
         #expect(try ScriptValues.point(.object(ScriptValue(.point(Point(x: 1, y: 2)))), name: "p") == Point(x: 1, y: 2))
         #expect(errorMessage { _ = try runScript("Color.new('#12345g')") }
-            == "scene.lua:1: Color.new: color must be #rgb, #rrggbb, #rrggbbaa or a CSS color name (got \"#12345g\")")
+            == "scene.lua:1: Color.new: color must be #rgb, #rrggbb, #rrggbbaa, a UIKit or a CSS color name (got \"#12345g\")")
         #expect(errorMessage { _ = try runScript("Point.new(0/0, 1)") }
             == "scene.lua:1: Point.new: x must be a finite number (got nan)")
         #expect(errorMessage { _ = try runScript("Transform.new({1, 2, 3})") }

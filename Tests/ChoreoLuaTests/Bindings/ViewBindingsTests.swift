@@ -37,7 +37,7 @@ struct ViewBindingsTests {
                     box.backgroundColor.hex, box.shadowOffset.height, box.tag, tostring(box))
             """)
         #expect(plain(results) == plain([
-            "box", 20.0, 80.0, 60.0, 140.0, 0.5, 12.0, 12.0, true, true, "#ffa500ff", 4.0, 7.0, "View(box)",
+            "box", 20.0, 80.0, 60.0, 140.0, 0.5, 12.0, 12.0, true, true, "#ff8000ff", 4.0, 7.0, "View(box)",  // UIColor.orange
         ]))
         let box = try #require(findView("box", in: host))
         let model = box.layer.model
