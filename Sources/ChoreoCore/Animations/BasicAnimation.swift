@@ -12,7 +12,7 @@
 /// | ● | – | – | from → presentation |
 /// | – | ● | – | presentation → to |
 /// | – | – | ● | presentation → presentation + by |
-/// | – | – | – | presentation → model (the implicit-animation case) |
+/// | – | – | – | the presentation before this transaction's model change → model (the set-then-add idiom; the implicit-animation case) |
 ///
 /// All three set is an error (Apple: "no more than two"; its behaviour is unconfirmed).
 public class BasicAnimation: PropertyAnimation {
@@ -75,7 +75,10 @@ public class BasicAnimation: PropertyAnimation {
         case let (nil, nil, by?):
             let now = current()
             setEnds(now, now + by)
-        case (nil, nil, nil): setEnds(current(), layer.model.value(at: propertyPath))
+        case (nil, nil, nil):
+            // "The previous value of keyPath in the presentation layer and the current value": a
+            // model set in this transaction (the set-then-add idiom) animates from what was shown.
+            setEnds(layer.previousPresentationValue(at: propertyPath) ?? current(), layer.model.value(at: propertyPath))
         }
     }
 

@@ -20,6 +20,18 @@ extension Layer {
         set(value, at: path)
     }
 
+    /// What the layer showed at `path` before its model changed in the open transaction (Core
+    /// Animation's presentation layer until the commit), or nil when it has not changed since the
+    /// last commit, or the layer was not on screen then.
+    func previousPresentationValue(at path: PropertyPath) -> AnimationValue? {
+        guard let scene, let whole = scene.previousValues[
+            PreviousValueKey(layer: ObjectIdentifier(self), property: path.property)] else { return nil }
+        guard path.component != .whole else { return whole }
+        var properties = model
+        properties.setValue(whole, at: path.wholeProperty)
+        return properties.value(at: path)
+    }
+
     /// The model value at a key path (a custom property the layer does not have is an error).
     public func value(forKeyPath keyPath: String) throws(ArgumentError) -> AnimationValue {
         model.value(at: try resolveAnimatablePath(keyPath))
@@ -31,6 +43,12 @@ extension Layer {
         // lookup) only when one may run, not for every change of a view outside blocks.
         let whole = path.wholeProperty
         let before = scene.flatMap { $0.mayAct(on: self) ? presentationValue(at: whole) : nil }
+        if let scene, attachedAtCommit < scene.commitCount {
+            // A layer on screen: what it showed before the transaction's first change of this
+            // property (`previousPresentationValue(at:)`).
+            let key = PreviousValueKey(layer: ObjectIdentifier(self), property: whole.property)
+            if scene.previousValues[key] == nil { scene.previousValues[key] = before ?? presentationValue(at: whole) }
+        }
         model.setValue(value, at: path)
         invalidatePresentation(subtree: false)
         if let scene, let before { scene.modelDidChange(self, path: whole, from: before) }

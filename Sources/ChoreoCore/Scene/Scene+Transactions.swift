@@ -58,6 +58,7 @@ extension Scene {
             layer.invalidatePresentation(subtree: false)
         }
         uncommitted.removeAll()
+        if !previousValues.isEmpty { previousValues.removeAll() }
         commitCount += 1
         deliverEvents()
     }

@@ -58,6 +58,11 @@ public final class Scene {
     let stack = EffectStack()
     /// How many times the scene has committed; a layer attached before the latest commit is committed.
     var commitCount = 0
+    /// What committed layers showed before their model changed in the open transaction, per
+    /// layer and whole property (the first change's): Core Animation's presentation layer still
+    /// shows it until the commit, and an animation added with neither `fromValue` nor `toValue`
+    /// runs from it to the new value. Cleared by `commit()`.
+    var previousValues: [PreviousValueKey: AnimationValue] = [:]
     /// Layers with attached animations waiting for a row in `stack` (laid out at the next frame),
     /// in the order they got their first one or changed (a layer listed here or there has
     /// `listedIn` set to this scene).
@@ -155,4 +160,10 @@ public struct AnimationEvent {
     public var animation: Animation { entry.animation }
     public var key: String? { entry.key }
     var sequence: Int { entry.sequence }
+}
+
+/// A layer and one of its whole properties, for `Scene.previousValues`.
+struct PreviousValueKey: Hashable {
+    let layer: ObjectIdentifier
+    let property: PropertyPath.Property
 }
