@@ -13,16 +13,7 @@ extension SceneRenderer {
         guard let cells = node.properties.emitter?.emitterCells else { return }
         let centers = cells.map { cell -> Point in
             guard case let .shape(path) = cell.contents else { return .zero }
-            var box = Box()
-            for element in path.elements {
-                switch element {
-                case let .move(to: a), let .line(to: a): box.add(a)
-                case let .quadCurve(to: a, control: c): box.add(a); box.add(c)
-                case let .curve(to: a, control1: c1, control2: c2): box.add(a); box.add(c1); box.add(c2)
-                case .close: break
-                }
-            }
-            return box.rect?.center ?? .zero
+            return Self.controlBox(of: path).rect?.center ?? .zero
         }
         for particle in node.particles where particle.color.alpha > 0 && particle.scale > 0 {
             let p = particle.position

@@ -11,15 +11,7 @@ extension SceneRenderer {
         var box = Box(p.bounds)
         if case .shape = node.content, !p.shape.path.isEmpty {
             let shape = p.shape
-            var path = Box()
-            for element in shape.path.elements {
-                switch element {
-                case let .move(to: a), let .line(to: a): path.add(a)
-                case let .quadCurve(to: a, control: c): path.add(a); path.add(c)
-                case let .curve(to: a, control1: c1, control2: c2): path.add(a); path.add(c1); path.add(c2)
-                case .close: break
-                }
-            }
+            let path = Self.controlBox(of: shape.path)
             // A miter reaches miterLimit half-widths from the path at most (5 widths by default);
             // caps and bevels stay within one width.
             box.add(path.grown(by: shape.strokeColor == nil ? 0 : shape.lineWidth * Swift.max(shape.miterLimit, 2) / 2))

@@ -1,5 +1,5 @@
--- The gradient-sweep example (Scripts/Examples/gradient-sweep.lua), rebuilt here with its numbers
--- (a scene test reads only its own folder), checked against values worked out by hand.
+-- The gradient-sweep example (Scripts/Examples/gradient-sweep.lua), loaded as it ships
+-- (Scripts/test.sh allows Scripts/Examples), checked against values worked out by hand.
 
 local function hex(text, i) return tonumber(text:sub(2 * i, 2 * i + 1), 16) / 255 end
 
@@ -7,47 +7,9 @@ describe("gradient sweep", function()
   local sky, sun, spinner, shimmer
 
   beforeEach(function()
-    local scene = Scene.new{ width = 320, height = 220, backgroundColor = "black" }
-    sky = View.new{ name = "sky", frame = {0, 0, 320, 220}, layerClass = "GradientLayer" }
-    sky.layer.colors = {"#0b1026", "#2b2f77", "#5a4a8a"}
-    scene.view:addSubview(sky)
-    View.animate{ duration = 2, options = {"curveEaseInOut"}, animations = function()
-      sky.layer.colors = {"#3a6fb0", "#f29e6d", "#ffd9a0"}
-    end }
-
-    sun = View.new{ name = "sun", frame = {210, 20, 90, 90}, layerClass = "GradientLayer" }
-    sun.layer.type = "radial"
-    sun.layer.colors = {"#fff6c0", "#ffb347", "#ffb34700"}
-    sun.layer.startPoint, sun.layer.endPoint = {0.5, 0.5}, {0.85, 0.85}
-    scene.view:addSubview(sun)
-    local breathe = BasicAnimation.new("endPoint")
-    breathe.fromValue, breathe.toValue = {0.85, 0.85}, {1, 1}
-    breathe.duration, breathe.autoreverses, breathe.repeatCount = 0.75, true, math.huge
-    breathe.timingFunction = TimingFunction.new("easeInOut")
-    sun.layer:addAnimation(breathe, "breathe")
-
-    spinner = View.new{ name = "spinner", frame = {30, 30, 70, 70}, layerClass = "GradientLayer" }
-    spinner.layer.type = "conic"
-    spinner.layer.startPoint, spinner.layer.endPoint = {0.5, 0.5}, {1, 0.5}
-    scene.view:addSubview(spinner)
-    local turn = KeyframeAnimation.new("endPoint")
-    local around = {}
-    for i = 0, 24 do
-      local angle = 2 * math.pi * i / 24
-      around[#around + 1] = {0.5 + 0.5 * math.cos(angle), 0.5 + 0.5 * math.sin(angle)}
-    end
-    turn.values, turn.duration, turn.repeatCount = around, 1.5, math.huge
-    spinner.layer:addAnimation(turn, "turn")
-
-    shimmer = View.new{ name = "shimmer", frame = {30, 150, 260, 44}, layerClass = "GradientLayer" }
-    shimmer.layer.colors = {"#ffffff00", "#ffffffb0", "#ffffff00"}
-    shimmer.layer.locations = {-0.3, -0.15, 0}
-    shimmer.layer.startPoint, shimmer.layer.endPoint = {0, 0.5}, {1, 0.5}
-    scene.view:addSubview(shimmer)
-    local sweep = BasicAnimation.new("locations")
-    sweep.fromValue, sweep.toValue = {-0.3, -0.15, 0}, {1, 1.15, 1.3}
-    sweep.duration, sweep.repeatCount = 1.5, math.huge
-    shimmer.layer:addAnimation(sweep, "shimmer")
+    local scene = loadScene("gradient-sweep.lua")
+    sky, sun = scene:viewNamed("sky"), scene:viewNamed("sun")
+    spinner, shimmer = scene:viewNamed("spinner"), scene:viewNamed("shimmer")
   end)
 
   it("slides the shimmer's stops together, a quarter of the way after a quarter of the sweep", function()

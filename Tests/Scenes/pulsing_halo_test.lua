@@ -1,26 +1,12 @@
--- The pulsing halo of Scripts/Examples/pulsing-halo.lua, built the same way: one circle in a
--- ReplicatorLayer of four copies, 0.75 s apart, pulsing (grow and fade over 3 s) forever.
+-- The pulsing halo of Scripts/Examples/pulsing-halo.lua, loaded as it ships (Scripts/test.sh
+-- allows Scripts/Examples): one circle in a ReplicatorLayer of four copies, 0.75 s apart, pulsing
+-- (grow and fade over 3 s) forever.
 
 local halo, pulse
 
 beforeEach(function()
-  local scene = Scene.new{ width = 300, height = 300, backgroundColor = "#0b1d33" }
-  halo = ReplicatorLayer.new{ name = "halo", frame = {0, 0, 300, 300}, instanceCount = 4, instanceDelay = 0.75,
-                              instanceColor = "#5ac8fa", instanceGreenOffset = 0.08 }
-  scene.view.layer:addSublayer(halo)
-  pulse = Layer.new{ name = "pulse", frame = {30, 30, 240, 240}, cornerRadius = 120, backgroundColor = "white",
-                     opacity = 0 }
-  halo:addSublayer(pulse)
-  local grow = BasicAnimation.new("transform.scale")
-  grow.fromValue, grow.toValue, grow.duration = 0, 1, 3
-  grow.timingFunction = TimingFunction.new("easeOut")
-  local fade = KeyframeAnimation.new("opacity")
-  fade.values, fade.keyTimes, fade.duration = {0.9, 0.7, 0}, {0, 0.2, 1}, 3
-  local group = AnimationGroup.new()
-  group.animations = { grow, fade }
-  group.duration = 3
-  group.repeatCount = math.huge
-  pulse:addAnimation(group, "pulse")
+  local scene = loadScene("pulsing-halo.lua")
+  halo, pulse = scene:layerNamed("halo"), scene:layerNamed("pulse")
 end)
 
 -- The fade's keyframes by hand: 0.9 → 0.7 over the first fifth, 0.7 → 0 over the rest.

@@ -1,6 +1,6 @@
 -- Shape layers and paths in scene tests: the four shape examples of Scripts/Examples (spinner,
--- progress ring, check mark, hamburger morph), built here with the same numbers, and the values
--- they show at chosen times.
+-- progress ring, check mark, hamburger morph), loaded as they ship (Scripts/test.sh allows
+-- Scripts/Examples), and the values they show at chosen times.
 
 local pi = math.pi
 
@@ -8,23 +8,7 @@ describe("The spinner (Scripts/Examples/spinner.lua)", function()
   local spinner
 
   beforeEach(function()
-    local scene = Scene.new{ width = 160, height = 160 }
-    spinner = ShapeLayer.new{ name = "spinner", frame = {40, 40, 80, 80}, strokeColor = "#1d7fc1", lineWidth = 8,
-      lineCap = "round", strokeEnd = 0,
-      path = Path.arc{ center = {40, 40}, radius = 32, startAngle = -pi / 2, endAngle = 3 * pi / 2, clockwise = true } }
-    scene.view.layer:addSublayer(spinner)
-    local grow = BasicAnimation.new("strokeEnd")
-    grow.fromValue, grow.toValue, grow.duration, grow.fillMode = 0, 1, 1, "forwards"
-    grow.timingFunction = TimingFunction.new("easeInOut")
-    local shrink = BasicAnimation.new("strokeStart")
-    shrink.fromValue, shrink.toValue, shrink.duration, shrink.beginTime = 0, 1, 1, 0.5
-    shrink.timingFunction = TimingFunction.new("easeInOut")
-    local stroke = AnimationGroup.new()
-    stroke.animations, stroke.duration, stroke.repeatCount = { grow, shrink }, 1.5, math.huge
-    spinner:addAnimation(stroke, "stroke")
-    local spin = BasicAnimation.new("transform.rotation.z")
-    spin.fromValue, spin.toValue, spin.duration, spin.repeatCount = 0, 2 * pi, 2, math.huge
-    spinner:addAnimation(spin, "spin")
+    spinner = loadScene("spinner.lua"):layerNamed("spinner")
   end)
 
   it("strokes a full circle of eight 45° cubics from 12 o'clock, with no fill", function()
@@ -60,29 +44,8 @@ describe("The progress ring (Scripts/Examples/progress-ring.lua)", function()
   local easeOut = TimingFunction.new("easeOut")
 
   beforeEach(function()
-    local scene = Scene.new{ width = 160, height = 160 }
-    local circle = Path.arc{ center = {50, 50}, radius = 44, startAngle = -pi / 2, endAngle = 3 * pi / 2, clockwise = true }
-    ring = ShapeView.new{ name = "ring", frame = {30, 30, 100, 100}, path = circle, strokeColor = "#1d7fc1",
-                          lineWidth = 10, lineCap = "round", strokeEnd = 0 }
-    label = Label.new{ text = "0 %" }
-    scene.view:addSubview(ring)
-    local function setProgress(progress)
-      local move = BasicAnimation.new("strokeEnd")
-      move.fromValue, move.toValue, move.duration = ring.layer.presentation.strokeEnd, progress, 0.4
-      move.timingFunction = easeOut
-      ring.strokeEnd = progress
-      ring.layer:addAnimation(move, "progress")
-      label.text = string.format("%d %%", math.floor(progress * 100 + 0.5))
-    end
-    after(0.3, function() setProgress(0.25) end)
-    after(1.1, function() setProgress(0.6) end)
-    after(2.0, function()
-      setProgress(1)
-      local done = BasicAnimation.new("strokeColor")
-      done.toValue, done.duration = "#34c759", 0.4
-      ring.layer:addAnimation(done, "done")   -- from the blue on screen
-      ring.strokeColor = "#34c759"
-    end)
+    local scene = loadScene("progress-ring.lua")
+    ring, label = scene:viewNamed("ring"), scene:viewNamed("label")
   end)
 
   it("moves its stroke end to each reported progress along an ease-out", function()
@@ -112,22 +75,8 @@ describe("The check mark (Scripts/Examples/check-mark.lua)", function()
   local easeOut = TimingFunction.new("easeOut")
 
   beforeEach(function()
-    local scene = Scene.new{ width = 160, height = 160 }
-    disc = ShapeView.new{ frame = {30, 30, 100, 100}, path = Path.ovalIn{0, 0, 100, 100}, fillColor = "#34c759" }
-    disc.transform = Transform.scale(0.001, 0.001)
-    tick = ShapeView.new{ frame = {30, 30, 100, 100}, path = Path.new():move{28, 52}:addLine{44, 68}:addLine{74, 36},
-                          strokeColor = "white", lineWidth = 9, lineCap = "round", lineJoin = "round", strokeEnd = 0 }
-    scene.view:addSubview(disc)
-    scene.view:addSubview(tick)
-    View.animate{ duration = 0.5, usingSpringWithDamping = 0.6, initialSpringVelocity = 0,
-                  animations = function() disc.transform = Transform.identity() end }
-    local draw = BasicAnimation.new("strokeEnd")
-    draw.fromValue, draw.toValue, draw.duration = 0, 1, 0.35
-    draw.beginTime = CACurrentMediaTime() + 0.35
-    draw.fillMode = "backwards"
-    draw.timingFunction = easeOut
-    tick.strokeEnd = 1
-    tick.layer:addAnimation(draw, "draw")
+    local scene = loadScene("check-mark.lua")
+    disc, tick = scene:viewNamed("disc"), scene:viewNamed("tick")
   end)
 
   it("is a path of three commands with round caps and joins", function()
@@ -153,27 +102,7 @@ describe("The hamburger morph (Scripts/Examples/hamburger-morph.lua)", function(
   local arrow = Path.new():addLines{{50, 25}, {75, 50}}:addLines{{25, 50}, {75, 50}}:addLines{{50, 75}, {75, 50}}
 
   beforeEach(function()
-    local scene = Scene.new{ width = 160, height = 160 }
-    icon = ShapeLayer.new{ frame = {30, 30, 100, 100}, path = hamburger, strokeColor = "white", lineWidth = 8,
-                           lineCap = "round" }
-    scene.view.layer:addSublayer(icon)
-    local function morph(path, angle)
-      local shape = BasicAnimation.new("path")
-      shape.fromValue, shape.toValue = icon.presentation.path, path
-      local turn = BasicAnimation.new("transform.rotation.z")
-      turn.fromValue, turn.toValue = icon.presentation:valueForKeyPath("transform.rotation.z"), angle
-      local group = AnimationGroup.new()
-      group.animations, group.duration = { shape, turn }, 0.5
-      group.timingFunction = TimingFunction.new("easeInOut")
-      Transaction.begin()
-      Transaction.setDisableActions(true)
-      icon.path = path
-      icon:setValue(angle, "transform.rotation.z")
-      Transaction.commit()
-      icon:addAnimation(group, "morph")
-    end
-    after(0.5, function() morph(arrow, pi) end)
-    after(1.75, function() morph(hamburger, 0) end)
+    icon = loadScene("hamburger-morph.lua"):layerNamed("icon")
   end)
 
   it("moves every point halfway from bar to arrow at the middle of the morph, turning a quarter", function()

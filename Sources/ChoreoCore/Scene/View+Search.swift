@@ -20,7 +20,23 @@ extension View {
     }
 }
 
+extension Layer {
+    /// The layer itself or the first of its sublayers, depth first and back to front, whose `name`
+    /// is `name`: views' layers (a view's name is its layer's) and stand-alone layers alike (the
+    /// layer form of `View.view(named:)`); nil when none is.
+    public func layer(named name: String) -> Layer? {
+        if self.name == name { return self }
+        for sublayer in sublayers {
+            if let found = sublayer.layer(named: name) { return found }
+        }
+        return nil
+    }
+}
+
 extension Scene {
     /// The first view of the scene, depth first from its root view, named `name`; nil when none is.
     public func view(named name: String) -> View? { rootView.view(named: name) }
+
+    /// The first layer of the scene, depth first from its root layer, named `name`; nil when none is.
+    public func layer(named name: String) -> Layer? { rootLayer.layer(named: name) }
 }

@@ -44,11 +44,16 @@ extension ScriptHost {
         lsx_set_module_hook(vm.liveState("installSceneAccess"), hook.retainedPointer())
     }
 
-    /// `scene:viewNamed(name)`: the first view of the scene, depth first from its root view.
+    /// `scene:viewNamed(name)` and `scene:layerNamed(name)`: the first view (layer) of the scene,
+    /// depth first from its root.
     func sceneMethods() -> [String: LuaHostFunction] {
         ["viewNamed": { call in
             let scene = try call.object(at: 1, as: Scene.self)
             if let view = scene.view(named: try call.string(at: 2, name: "name")) { call.push(object: view) } else { call.pushNil() }
+            return 1
+        }, "layerNamed": { call in
+            let scene = try call.object(at: 1, as: Scene.self)
+            if let layer = scene.layer(named: try call.string(at: 2, name: "name")) { call.push(object: layer) } else { call.pushNil() }
             return 1
         }]
     }

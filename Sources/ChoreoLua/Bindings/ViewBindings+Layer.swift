@@ -142,6 +142,11 @@ extension ScriptHost {
             },
             "valueForKeyPath": valueForKeyPath,
             "instancePresentation": Self.instancePresentation,
+            "layerNamed": { call in
+                let layer = try call.object(at: 1, as: Layer.self)
+                if let found = layer.layer(named: try call.string(at: 2, name: "name")) { call.push(object: found) } else { call.pushNil() }
+                return 1
+            },
             "particles": Self.particles,
             "valueForKey": valueForKeyPath,
             "convertTime": { call in
