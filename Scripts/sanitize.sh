@@ -37,8 +37,11 @@ for sanitizer in "${sanitizers[@]}"; do
   echo "== swift test (${sanitizer})"
   swift test --skip-build "${flags[@]}"
 
-  echo "== choreo test Tests/Scenes Tests/Security/Scenes (${sanitizer})"
-  "$bin/choreo" test Tests/Scenes Tests/Security/Scenes
+  # As Scripts/test.sh runs them: the scene tests may load the shipped examples.
+  echo "== choreo test Tests/Scenes --allow-root Scripts/Examples (${sanitizer})"
+  "$bin/choreo" test Tests/Scenes --allow-root Scripts/Examples
+  echo "== choreo test Tests/Security/Scenes (${sanitizer})"
+  "$bin/choreo" test Tests/Security/Scenes
 
   out="$scratch/sanitize-out"
   rm -rf "$out" && mkdir -p "$out"

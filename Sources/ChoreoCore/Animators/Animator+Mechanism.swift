@@ -16,7 +16,10 @@ extension Animator {
                 duration: (1 - begin) * activeDuration, delay: wait + max(0, begin - fractionComplete) * activeDuration,
                 options: [], curve: activeCurve)
             let block = ViewAnimationBlock(timing: timing, isAnimated: true, completion: nil)
+            block.isAnimatorBlock = true
             ViewAnimationContext.run(block, on: scene, body)
+            // A nested block's completion runs with the animator's: finished when it ends at "end".
+            for completion in block.nestedCompletions { completions.append { position in completion(position == .end) } }
             for change in block.changes {
                 let end = change.layer.model.value(at: change.path)
                 let start = change.oldModel ?? change.oldPresentation

@@ -94,6 +94,13 @@ extension View {
         completion: ((Bool) -> Void)?, _ body: () throws -> Void
     ) throws {
         let outer = ViewAnimationContext.innermostBlock(of: scene)
+        if let outer, outer.isAnimatorBlock, !keyframes, outer.isAnimated {
+            // Inside an animator's block: part of the animator's animations (its own duration and
+            // curve give way to the animator's; its completion runs when the animator finishes).
+            if let completion { outer.nestedCompletions.append(completion) }
+            try body()
+            return
+        }
         let timing = own.inheriting(from: outer)
         let suspended = outer?.suspendsAnimations ?? false
         let block = ViewAnimationBlock(

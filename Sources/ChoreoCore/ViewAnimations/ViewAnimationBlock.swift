@@ -65,6 +65,13 @@ final class ViewAnimationBlock {
     /// Set by `MotionAnimator`'s block form: changes of stand-alone layers (not a view's) are
     /// recorded too, instead of running their implicit actions.
     var recordsEveryLayer = false
+    /// Set on the block an `Animator` runs its animations in: a plain `View.animate` nested in it
+    /// records into it (its changes become the animator's, paused, scrubbed and reversed with it,
+    /// as in UIKit) instead of adding animations of its own; its completion is kept here for the
+    /// animator to run when it finishes (`nestedCompletions`).
+    var isAnimatorBlock = false
+    /// The completions of blocks nested in an animator's block (`isAnimatorBlock`).
+    var nestedCompletions: [(Bool) -> Void] = []
     /// Keyframe blocks collect keyframes; nil for plain blocks.
     var keyframes: [Keyframe]?
     /// The keyframe being recorded (inside `addKeyframe`), with the changes it touched.
