@@ -24,7 +24,8 @@ extension Layer {
     /// Animation's presentation layer until the commit), or nil when it has not changed since the
     /// last commit, or the layer was not on screen then.
     func previousPresentationValue(at path: PropertyPath) -> AnimationValue? {
-        guard let scene, let whole = scene.previousValues[
+        // Only a layer on screen has one (a key of a freed layer must not reach a new one).
+        guard let scene, attachedAtCommit < scene.commitCount, let whole = scene.previousValues[
             PreviousValueKey(layer: ObjectIdentifier(self), property: path.property)] else { return nil }
         guard path.component != .whole else { return whole }
         var properties = model
