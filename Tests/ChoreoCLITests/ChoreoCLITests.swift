@@ -99,6 +99,29 @@ struct ChoreoCLITests {
         #expect(result.errors == "ran 31 frames to 0.500000 s; nothing left to do; 1 timer callbacks\n")
     }
 
+    @Test("run --trace --velocity records velocities next to the values; --velocity without --trace is a usage error")
+    func runTraceVelocity() throws {
+        // opacity 1 → 0 over 1 s, linear: −1 per second while it runs.
+        let path = try ChoreoCommand.script("""
+            local scene = Scene.new{}
+            local box = View.new{ name = "box", frame = {0, 0, 10, 10} }
+            scene.view:addSubview(box)
+            local fade = BasicAnimation.new("opacity")
+            fade.fromValue, fade.toValue, fade.duration, fade.timingFunction = 1, 0, 1, "linear"
+            box.layer:addAnimation(fade, "fade")
+            """)
+        let trace = path + ".jsonl"
+        let result = try ChoreoCommand.run(["run", path, "--fps", "4", "--trace", trace, "--velocity"])
+        #expect(result.status == 0)
+        let lines = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        let second = lines.dropFirst().first.map(String.init) ?? ""
+        #expect(second.hasPrefix(#"{"frame":1,"time":0.25,"views":{"box":{"#))
+        #expect(second.contains(#""velocity":{"box":{"#) && second.contains(#""opacity":-1"#))
+        let usage = try ChoreoCommand.run(["run", path, "--velocity"])
+        #expect(usage.status == 2)
+        #expect(usage.errors.contains("--velocity needs --trace"))
+    }
+
     @Test("A script error exits 1 with file:line and a traceback on standard error")
     func scriptError() throws {
         let path = try ChoreoCommand.script("local x = 1\nView.new{ frame = 7 }\n")

@@ -88,6 +88,12 @@ describe("presentation:velocity", function()
     expect(velocity("position.x")).toBeCloseTo(20, 1e-4)
   end)
 
+  it("is recorded by expectTrace with velocity = true: a linear 0 → 200 over 2 s moves at 100/s", function()
+    box.layer:addAnimation(linearMove(0, 200, 2), "move")
+    -- The golden holds x = 0, 50, 100 at 0, 0.5, 1 s and a velocity of 100 on every frame.
+    expectTrace("linear-velocity", {duration = 1, fps = 2, props = "box.position.x", velocity = true})
+  end)
+
   it("is 0 when nothing animates", function()
     at(0.5)
     expect(velocity("opacity")).toBe(0)

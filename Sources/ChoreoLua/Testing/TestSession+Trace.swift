@@ -1,7 +1,7 @@
 import ChoreoCore
 import ChoreoRuntime
 
-/// `expectTrace(name, {duration = 1, fps = 30, props = "box.opacity,box.position"})`: records
+/// `expectTrace(name, {duration = 1, fps = 30, props = "box.opacity,box.position", velocity = true})`: records
 /// the scene's trace from now over `duration` seconds at `fps` (default: the engine's rate) and
 /// compares it with the golden `__snapshots__/<test file name>/<name>.jsonl` (`SnapshotBook`).
 ///
@@ -21,6 +21,7 @@ extension TestSession {
             let duration = try options.number("duration")
             let fps = try options.optionalNumber("fps") ?? host.engine.framesPerSecond
             let props = options.value("props")
+            let velocity = try options.optionalBoolean("velocity") ?? false
             try requireTest("expectTrace", to: "record a trace")
             let position = call.callerPosition
             guard duration.isFinite, duration >= 0 else {
@@ -35,7 +36,9 @@ extension TestSession {
                 throw LuaCallError("expectTrace: at most \(Self.maximumTraceFrames) frames (duration × fps is \(formatNumber(exact)))")
             }
             var lines: [String] = []
-            let recorder = TraceRecorder(format: .jsonl, selection: try selection(props)) { lines.append($0) }
+            let recorder = TraceRecorder(format: .jsonl, selection: try selection(props), recordsVelocity: velocity) {
+                lines.append($0)
+            }
             try record(frames: Int(frames), fps: fps, with: recorder)
             if let item = recorder.unmatchedItems.first { throw LuaCallError("expectTrace: " + recorder.explainUnmatched(item)) }
             if let failure = try snapshots.check(name, lines: lines, test: currentTest ?? "") {

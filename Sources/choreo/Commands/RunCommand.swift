@@ -12,16 +12,18 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var script: ScriptOptions
     @Flag(help: "Run in real time on the display link instead of headless.") var realtime = false
     @Option(help: "Also write the JSONL trace of every frame to this file (prints go to standard error when it is standard output).") var trace: String?
+    @Flag(help: "With --trace, also record how fast each value changes, as choreo trace --velocity does.") var velocity = false
 
     func validate() throws {
         if realtime && script.duration == nil { throw ValidationError("--realtime needs --duration") }
+        if velocity && trace == nil { throw ValidationError("--velocity needs --trace") }
     }
 
     func run() throws {
         let output = try trace.map { try OutputFile(path: $0) }
         let host = try script.makeHost(printsToStandardError: output?.sharesStandardOutput ?? false)
         if let file = output {
-            let recorder = TraceRecorder(write: { file.writeLine($0) })
+            let recorder = TraceRecorder(recordsVelocity: velocity, write: { file.writeLine($0) })
             host.engine.addFrameSink { try recorder.record(frame: $0.number, scene: $0.scene) }
         }
         let report: RunReport
