@@ -51,3 +51,59 @@ describe("Animation blocks nested in an animator's blocks", function()
     expect(finished).toBe(false)
   end)
 end)
+
+describe("Keyframes nested in an animator's block", function()
+  -- Two keyframes over the animator's 2 s: 50 → 250 over the first half, 250 → 150 over the second.
+  local function keyframed()
+    return Animator.new{ duration = 2, curve = "linear", animations = function()
+      View.animateKeyframes{ duration = 2, animations = function()
+        View.addKeyframe(0, 0.5, function() box.center.x = 250 end)
+        View.addKeyframe(0.5, 0.5, function() box.center.x = 150 end)
+      end }
+    end }
+  end
+
+  it("are scrubbed along the keyframe path", function()
+    local a = keyframed()
+    a.fractionComplete = 0.25
+    expect(x()).toBeCloseTo(150, 1e-9)     -- half of the first keyframe
+    a.fractionComplete = 0.75
+    expect(x()).toBeCloseTo(200, 1e-9)     -- half of the second
+  end)
+
+  it("run, pause and reverse with the animator, and end where it ends", function()
+    local a = keyframed()
+    local position
+    a:addCompletion(function(p) position = p end)
+    a.fractionComplete = 0.75
+    a:startAnimation()
+    advance(0.25)                          -- fraction 0.875: three quarters of 250 → 150
+    expect(x()).toBeCloseTo(175, 1e-9)
+    a:pauseAnimation()
+    advance(1)
+    expect(x()).toBeCloseTo(175, 1e-9)
+    a.isReversed = true
+    a:startAnimation()
+    advance(0.5)                           -- back to 0.625: a quarter of 250 → 150
+    expect(x()).toBeCloseTo(225, 1e-9)
+    advance(0.75)                          -- back to 0.25: half of 50 → 250
+    expect(x()).toBeCloseTo(150, 1e-9)
+    runUntilIdle()
+    expect(position).toBe("start")
+    expect(x()).toBe(50)
+    expect(box.center.x).toBe(50)          -- the model back at the start, as the screen
+  end)
+
+  it("run to the end: the model and the screen agree on the last keyframe's value", function()
+    local a = keyframed()
+    local finished
+    a:addCompletion(function(p) finished = p end)
+    a:startAnimation()
+    advance(0.5)                           -- fraction 0.25
+    expect(x()).toBeCloseTo(150, 1e-9)
+    runUntilIdle()
+    expect(finished).toBe("end")
+    expect(x()).toBe(150)
+    expect(box.center.x).toBe(150)
+  end)
+end)

@@ -72,6 +72,8 @@ extension Animator {
     /// does, as a spring's initial velocity: progress per second of the distance left to its end
     /// (its start, reversed). 0 before or after its segment, or when its target is not on it.
     func handoverVelocity(of track: Track, at fraction: Double) -> Double {
+        // A keyframed property's velocity is its keyframe path's, which this does not follow.
+        guard !track.followsKeyframes else { return 0 }
         let segment = track.segment
         let span = segment.upper - segment.lower
         let u = segment.progress(atFraction: fraction)

@@ -20,6 +20,16 @@ extension Animator {
             ViewAnimationContext.run(block, on: scene, body)
             // A nested block's completion runs with the animator's: finished when it ends at "end".
             for completion in block.nestedCompletions { completions.append { position in completion(position == .end) } }
+            for keyframed in block.nestedKeyframeBlocks {
+                for (change, animation) in keyframed.keyframeAnimations(keyframed.keyframes ?? []) {
+                    let end = change.layer.model.value(at: change.path)
+                    tracks.append(Track(
+                        layer: change.layer, path: change.path, start: change.oldPresentation, end: end, isAdditive: false,
+                        beginFraction: begin, key: "\(change.path)#animator\(Scene.nextSequence())",
+                        segment: Segment(lower: begin, upper: 1, from: change.oldPresentation, to: end),
+                        keyframes: animation))
+                }
+            }
             for change in block.changes {
                 let end = change.layer.model.value(at: change.path)
                 let start = change.oldModel ?? change.oldPresentation
@@ -114,7 +124,8 @@ extension Animator {
             track.curve = nil
             return
         }
-        let current = track.segment.value(
+        // A keyframed property is where its keyframe animation shows it (at `fraction` now).
+        let current = track.followsKeyframes ? track.layer.presentationValue(at: track.path) : track.segment.value(
             atFraction: fraction, curve: track.curve ?? activeCurve, linearly: showsLinearly)
         track.segment = reversed
             ? Segment(lower: track.beginFraction, upper: fraction, from: current, to: track.start, isDescending: true)
@@ -166,16 +177,13 @@ extension Animator {
             let segment = track.segment
             let span = (segment.upper - segment.lower) * activeDuration
             guard span > 0 else { continue }
-            let animation = BasicAnimation(keyPath: track.path.description)
-            if track.isAdditive {
-                // Offsets from the model, which holds the end value.
-                let toModel = AnimationValue.zero(track.end.kind) - track.end
-                animation.isAdditive = true
-                animation.fromValue = toModel + segment.from
-                animation.toValue = toModel + segment.to
+            let animation: PropertyAnimation
+            if track.followsKeyframes, let keyframes = track.keyframes, let copy = keyframes.copy() as? KeyframeAnimation {
+                animation = copy
             } else {
-                animation.fromValue = segment.from
-                animation.toValue = segment.to
+                let basic = BasicAnimation(keyPath: track.path.description)
+                animation = basic
+                setEnds(of: basic, track, segment)
             }
             animation.timingFunction = linearly ? CubicBezierCurve.linear : (track.curve ?? activeCurve)
             animation.timing.duration = MediaDuration(span)
@@ -198,6 +206,20 @@ extension Animator {
             if animation.timing.beginTime == .zero { animation.timing.beginTime = MediaTime(Double.leastNonzeroMagnitude) }
             // Values come from the model, which holds only checked values.
             try? track.layer.add(animation, forKey: track.key)
+        }
+    }
+
+    /// A basic animation's ends for `track` over `segment`: offsets from the model (which holds
+    /// the end value) when the track is additive, else the segment's values.
+    private func setEnds(of animation: BasicAnimation, _ track: Track, _ segment: Segment) {
+        if track.isAdditive {
+            let toModel = AnimationValue.zero(track.end.kind) - track.end
+            animation.isAdditive = true
+            animation.fromValue = toModel + segment.from
+            animation.toValue = toModel + segment.to
+        } else {
+            animation.fromValue = segment.from
+            animation.toValue = segment.to
         }
     }
 

@@ -87,6 +87,17 @@ public final class Animator {
         /// The track's own curve (a spring continued with this property's velocity); nil follows
         /// the animator's `activeCurve`.
         var curve: (any TimingCurve)?
+        /// For a property keyframed inside a block (`View.animateKeyframes`): its keyframe path
+        /// from `start` to `end` over the block's segment, installed instead of a basic animation
+        /// while the segment is the block's own (the animator's curve paces it, as a keyframe
+        /// animation's timing function does).
+        var keyframes: KeyframeAnimation?
+
+        /// Whether the keyframe path is what moves the property now (not a retargeted segment).
+        var followsKeyframes: Bool {
+            keyframes != nil && !segment.isDescending && segment.lower == beginFraction && segment.upper == 1
+                && segment.from == start && segment.to == end
+        }
     }
 
     /// The stretch of the fraction over which a property moves from one value to another.

@@ -94,6 +94,16 @@ extension View {
         completion: ((Bool) -> Void)?, _ body: () throws -> Void
     ) throws {
         let outer = ViewAnimationContext.innermostBlock(of: scene)
+        if let outer, outer.isAnimatorBlock, keyframes, outer.isAnimated {
+            // Keyframes inside an animator's block: recorded here, driven by the animator.
+            let block = ViewAnimationBlock(timing: own.inheriting(from: outer), isAnimated: true, completion: nil)
+            block.keyframes = []
+            try ViewAnimationContext.run(block, on: scene, body)
+            if let keyframe = block.openKeyframe { block.keyframes?.append(keyframe) }
+            outer.nestedKeyframeBlocks.append(block)
+            if let completion { outer.nestedCompletions.append(completion) }
+            return
+        }
         if let outer, outer.isAnimatorBlock, !keyframes, outer.isAnimated {
             // Inside an animator's block: part of the animator's animations (its own duration and
             // curve give way to the animator's; its completion runs when the animator finishes).

@@ -67,8 +67,16 @@ extension View {
 extension ViewAnimationBlock {
     /// One keyframe animation per changed property, from the recorded keyframes.
     func addKeyframeAnimations(_ keyframes: [Keyframe]) {
+        for (change, animation) in keyframeAnimations(keyframes) { add(animation, to: change.layer, path: change.path) }
+    }
+
+    /// The keyframe animation of each changed property that moves (values over the block's
+    /// span, key times in 0...1, the block's calculation mode), not yet timed or added: a view
+    /// animation block adds them; an animator drives them as tracks of its own.
+    func keyframeAnimations(_ keyframes: [Keyframe]) -> [(Change, KeyframeAnimation)] {
         let ordered = keyframes.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         let mode = timing.options.calculationMode
+        var made: [(Change, KeyframeAnimation)] = []
         for (index, change) in changes.enumerated() {
             let spans = ordered.compactMap { keyframe in keyframe.values[index].map { (keyframe.start, keyframe.end, $0) } }
             let steps = spans.isEmpty ? [(0.0, 1.0, change.layer.model.value(at: change.path))] : spans
@@ -80,8 +88,9 @@ extension ViewAnimationBlock {
             animation.values = values
             animation.keyTimes = keyTimes
             animation.calculationMode = mode
-            add(animation, to: change.layer, path: change.path)
+            made.append((change, animation))
         }
+        return made
     }
 
     typealias Step = (start: Double, end: Double, value: AnimationValue)

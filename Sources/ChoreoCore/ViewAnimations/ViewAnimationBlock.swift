@@ -72,6 +72,9 @@ final class ViewAnimationBlock {
     var isAnimatorBlock = false
     /// The completions of blocks nested in an animator's block (`isAnimatorBlock`).
     var nestedCompletions: [(Bool) -> Void] = []
+    /// Keyframe blocks (`View.animateKeyframes`) nested in an animator's block: their keyframes
+    /// become the animator's tracks instead of animations of their own.
+    var nestedKeyframeBlocks: [ViewAnimationBlock] = []
     /// Keyframe blocks collect keyframes; nil for plain blocks.
     var keyframes: [Keyframe]?
     /// The keyframe being recorded (inside `addKeyframe`), with the changes it touched.
