@@ -107,3 +107,51 @@ describe("Keyframes nested in an animator's block", function()
     expect(box.center.x).toBe(150)
   end)
 end)
+
+describe("A transition nested in an animator's block", function()
+  local title, finished
+
+  local function transitioning()
+    title = Label.new{ name = "title", text = "Show More" }
+    scene.view:addSubview(title)
+    finished = nil
+    return Animator.new{ duration = 2, curve = "linear", animations = function()
+      View.transition{ with = title, duration = 0.25, options = {"transitionCrossDissolve"},
+                       animations = function() title.text = "Show Less" end,
+                       completion = function(f) finished = f end }
+    end }
+  end
+
+  local function progress() return title.layer.presentation.transition.progress end
+
+  it("is scrubbed, paused and reversed with the animator, over the animator's duration", function()
+    local a = transitioning()
+    a.fractionComplete = 0.25
+    expect(progress()).toBeCloseTo(0.25, 1e-9)
+    a:startAnimation()
+    advance(0.5)                                -- fraction 0.5
+    expect(progress()).toBeCloseTo(0.5, 1e-9)
+    a:pauseAnimation()
+    advance(1)
+    expect(progress()).toBeCloseTo(0.5, 1e-9)
+    a.isReversed = true
+    a:startAnimation()
+    advance(0.5)                                -- back to 0.25
+    expect(progress()).toBeCloseTo(0.25, 1e-9)
+  end)
+
+  it("ends with the animator, its completion finished; stopped, its completion not finished", function()
+    local a = transitioning()
+    a:startAnimation()
+    runUntilIdle()
+    expect(title.layer.presentation.transition).toBe(nil)
+    expect(finished).toBe(true)
+    local b = transitioning()
+    b:startAnimation()
+    advance(0.5)
+    b:stopAnimation(true)
+    advance(0.1)
+    expect(title.layer.presentation.transition).toBe(nil)
+    expect(finished).toBe(false)
+  end)
+end)

@@ -280,7 +280,7 @@ describe("Animator.addAnimations and continueAnimation", function()
     expect(x()).toBe(250)
   end)
 
-  it("a transition in a block added with delay factor 0.5 starts half-way, as the seed's title change does", function()
+  it("a transition in a block added with delay factor 0.5 runs over the second half, as the animator's", function()
     local title = Label.new{ name = "title", text = "Show More" }
     scene.view:addSubview(title)
     local a = linear()
@@ -292,9 +292,9 @@ describe("Animator.addAnimations and continueAnimation", function()
     expect(title.text).toBe("Show Less")
     advance(0.99)
     expect(title.layer.presentation.transition.progress).toBe(0)
-    advance(0.135)
+    advance(0.51)                               -- 1.5 s: half of the animator's second half
     expect(title.layer.presentation.transition.progress).toBeCloseTo(0.5, 1e-6)
-    advance(0.2)
+    advance(0.6)
     expect(title.layer.presentation.transition).toBe(nil)
   end)
 

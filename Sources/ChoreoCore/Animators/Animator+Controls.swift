@@ -86,6 +86,7 @@ extension Animator {
         generation += 1
         let current = tracks.map { $0.layer.presentation.value(at: $0.path) }
         removeAnimations()
+        endTransitions(finished: false)
         for (track, value) in zip(tracks, current) { track.layer.set(value, at: track.path) }
         if withoutFinishing {
             reset()

@@ -20,6 +20,9 @@ extension Animator {
             ViewAnimationContext.run(block, on: scene, body)
             // A nested block's completion runs with the animator's: finished when it ends at "end".
             for completion in block.nestedCompletions { completions.append { position in completion(position == .end) } }
+            for (layer, entry) in block.nestedTransitions {
+                clockedTransitions.append(ClockedTransition(layer: layer, entry: entry, beginFraction: begin))
+            }
             for keyframed in block.nestedKeyframeBlocks {
                 for (change, animation) in keyframed.keyframeAnimations(keyframed.keyframes ?? []) {
                     let end = change.layer.model.value(at: change.path)
@@ -141,6 +144,7 @@ extension Animator {
             pause(at: isReversed ? 0 : 1, linearly: false)
         } else {
             removeAnimations()
+            endTransitions(finished: !isReversed)
             if isReversed { setStartValues() }
             complete(at: isReversed ? .start : .end)
         }
@@ -159,6 +163,7 @@ extension Animator {
         generation += 1
         phase = .inactive
         tracks = []
+        clockedTransitions = []
         completions = []
         anchorFraction = 0
         activeDuration = duration
@@ -207,6 +212,7 @@ extension Animator {
             // Values come from the model, which holds only checked values.
             try? track.layer.add(animation, forKey: track.key)
         }
+        clockTransitions(paused: paused, linearly: linearly)
     }
 
     /// A basic animation's ends for `track` over `segment`: offsets from the model (which holds

@@ -54,6 +54,9 @@ public final class Animator {
     var completions: [(AnimatorPosition) -> Void] = []
     /// The recorded changes the animator drives.
     var tracks: [Track] = []
+    /// Transitions (`View.transition`) made in the animator's blocks: their attached animations,
+    /// whose timing the animator sets as it does its tracks' (Animator+Transitions.swift).
+    var clockedTransitions: [ClockedTransition] = []
     /// The fraction at `runStart` (running), or the fraction shown (paused, stopped).
     var anchorFraction = 0.0
     /// The scene time at which running resumes from `anchorFraction` (after any delay).

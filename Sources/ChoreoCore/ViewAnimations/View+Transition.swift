@@ -44,6 +44,10 @@ extension View {
             tracker.expect()
             do {
                 try view.layer.add(transition, forKey: "transition")
+                // Inside an animator's block the animator drives it (paused, scrubbed, reversed).
+                if let outer, outer.isAnimatorBlock, let entry = view.layer.attached.last, entry.animation is TransitionAnimation {
+                    outer.nestedTransitions.append((view.layer, entry))
+                }
             } catch {
                 tracker.animationDidStop(transition, finished: true)
             }

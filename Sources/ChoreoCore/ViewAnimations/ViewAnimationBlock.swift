@@ -75,6 +75,9 @@ final class ViewAnimationBlock {
     /// Keyframe blocks (`View.animateKeyframes`) nested in an animator's block: their keyframes
     /// become the animator's tracks instead of animations of their own.
     var nestedKeyframeBlocks: [ViewAnimationBlock] = []
+    /// Transitions (`View.transition`) added inside an animator's block, as attached: the
+    /// animator drives their time.
+    var nestedTransitions: [(layer: Layer, entry: AttachedAnimation)] = []
     /// Keyframe blocks collect keyframes; nil for plain blocks.
     var keyframes: [Keyframe]?
     /// The keyframe being recorded (inside `addKeyframe`), with the changes it touched.

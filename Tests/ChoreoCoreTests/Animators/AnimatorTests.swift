@@ -95,7 +95,7 @@ struct AnimatorTests {
         #expect(log.entries == ["a end"])
     }
 
-    @Test("A transition nested in the animations starts after the start delay, as the properties do")
+    @Test("A transition nested in the animations starts after the start delay and runs with the animator, as the properties do")
     func nestedTransitionAfterDelay() throws {
         let (scene, box) = makeScene()
         let animator = try Animator(scene: scene, duration: 2, curve: CubicBezierCurve.linear) {
@@ -108,7 +108,7 @@ struct AnimatorTests {
         #expect(box.layer.presentationTransition?.progress == 0, "waiting: the transition holds the view before it")
         #expect(box.layer.presentation.position.x == 50)
         scene.advance(to: MediaTime(1))
-        #expect(nearly(box.layer.presentationTransition?.progress ?? -1, 0.5, 1e-9), "half of the transition's second")
+        #expect(nearly(box.layer.presentationTransition?.progress ?? -1, 0.25, 1e-9), "a quarter of the animator's 2 s")
         #expect(nearly(box.layer.presentation.position.x, 75, 1e-9))
     }
 
