@@ -191,28 +191,38 @@ extension Animator {
                 setEnds(of: basic, track, segment)
             }
             animation.timingFunction = linearly ? CubicBezierCurve.linear : (track.curve ?? activeCurve)
-            animation.timing.duration = MediaDuration(span)
-            animation.timing.fillMode = .both
             // The animator removes its animations itself (a reversed one must hold its start).
             animation.isRemovedOnCompletion = false
-            let elapsed = segment.progress(atFraction: anchorFraction) * span
-            if paused {
-                animation.timing.speed = 0
-                animation.timing.timeOffset = MediaDuration(min(span, max(0, elapsed)))
-                animation.timing.beginTime = track.layer.timeMapping.localTime(from: scene.currentTime)
-            } else if isReversed != segment.isDescending {
-                // Speed −1 plays the segment backwards from its end, starting at beginTime.
-                animation.timing.speed = -1
-                animation.timing.beginTime = track.layer.timeMapping.localTime(from: runStart) - MediaDuration(span - elapsed)
-            } else {
-                animation.timing.beginTime = track.layer.timeMapping.localTime(from: runStart) - MediaDuration(elapsed)
-            }
-            // A beginTime of exactly 0 means "when committed"; the nearest instant keeps it fixed.
-            if animation.timing.beginTime == .zero { animation.timing.beginTime = MediaTime(Double.leastNonzeroMagnitude) }
+            place(&animation.timing, span: span, elapsed: segment.progress(atFraction: anchorFraction) * span,
+                  paused: paused, backwards: isReversed != segment.isDescending, in: track.layer)
             // Values come from the model, which holds only checked values.
             try? track.layer.add(animation, forKey: track.key)
         }
         clockTransitions(paused: paused, linearly: linearly)
+    }
+
+    /// Times an animation of `span` seconds that has played `elapsed` of them (negative: it
+    /// starts that much later) to show `anchorFraction`: frozen there when `paused`, else playing
+    /// from `runStart`, backwards (speed −1 plays it from its end, starting at beginTime) or
+    /// forwards; fill both. The one placement of every animation the animator drives.
+    func place(_ timing: inout MediaTiming, span: Double, elapsed: Double, paused: Bool, backwards: Bool, in layer: Layer) {
+        timing.duration = MediaDuration(span)
+        timing.fillMode = .both
+        timing.timeOffset = .zero
+        let start = layer.timeMapping.localTime(from: runStart)
+        if paused {
+            timing.speed = 0
+            timing.timeOffset = MediaDuration(min(span, max(0, elapsed)))
+            timing.beginTime = layer.timeMapping.localTime(from: scene.currentTime)
+        } else if backwards {
+            timing.speed = -1
+            timing.beginTime = start - MediaDuration(span - elapsed)
+        } else {
+            timing.speed = 1
+            timing.beginTime = start - MediaDuration(elapsed)
+        }
+        // A beginTime of exactly 0 means "when committed"; the nearest instant keeps it fixed.
+        if timing.beginTime == .zero { timing.beginTime = MediaTime(Double.leastNonzeroMagnitude) }
     }
 
     /// A basic animation's ends for `track` over `segment`: offsets from the model (which holds

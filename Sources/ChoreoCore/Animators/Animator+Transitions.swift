@@ -19,24 +19,7 @@ extension Animator {
             // Negative before its part begins (it then starts later), as a track's segment does.
             let elapsed = (anchorFraction - clocked.beginFraction) / (1 - clocked.beginFraction) * span
             let animation = clocked.entry.animation
-            var timing = animation.timing
-            timing.duration = MediaDuration(span)
-            timing.fillMode = .both
-            timing.timeOffset = .zero
-            let start = clocked.layer.timeMapping.localTime(from: runStart)
-            if paused {
-                timing.speed = 0
-                timing.timeOffset = MediaDuration(min(span, max(0, elapsed)))
-                timing.beginTime = clocked.layer.timeMapping.localTime(from: scene.currentTime)
-            } else if isReversed {
-                timing.speed = -1
-                timing.beginTime = start - MediaDuration(span - elapsed)
-            } else {
-                timing.speed = 1
-                timing.beginTime = start - MediaDuration(elapsed)
-            }
-            if timing.beginTime == .zero { timing.beginTime = MediaTime(Double.leastNonzeroMagnitude) }
-            animation.timing = timing
+            place(&animation.timing, span: span, elapsed: elapsed, paused: paused, backwards: isReversed, in: clocked.layer)
             animation.timingFunction = linearly ? CubicBezierCurve.linear : activeCurve
             // Its row is laid out again from the new timing; its events are looked for afresh.
             clocked.layer.invalidatePresentation(subtree: false)

@@ -86,8 +86,7 @@ extension Scene {
             if block != nil { recordViewChange(layer, path: path, from: old) }
             return
         }
-        guard layer.attachedAtCommit < commitCount, let transaction = currentTransaction, !transaction.disableActions
-        else { return }
+        guard actsOn(layer), let transaction = currentTransaction else { return }
         let key = path.description
         do {
             switch try LayerActionLookup.action(for: layer, forKey: key) {

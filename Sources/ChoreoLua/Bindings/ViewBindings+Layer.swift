@@ -115,29 +115,27 @@ extension ScriptHost {
             "setValue": { call in
                 let layer = try call.object(at: 1, as: Layer.self)
                 let keyPath = try call.string(at: 3, name: "keyPath")
-                // A catalogue property of a fixed size changes no estimate: no charge to redo.
-                if !isPlainKey(keyPath, of: layer), !keyPath.hasPrefix("emitterCells."),
-                   let path = try? PropertyPath(parsing: keyPath), path.catalogueEntry != nil,
-                   ![ValueKind.path, .colors, .numbers].contains(path.valueKind) {
-                    try Self.runningActions(of: layer) {
-                        try layer.setValue(
-                            try ScriptValues.animationValue(call.value(at: 2), kind: path.valueKind, name: keyPath),
-                            at: path, keyPath: keyPath)
-                    }
-                    return 0
-                }
-                try call.charging(layer) { try Self.runningActions(of: layer) {  // a new custom property is charged
-                    if isPlainKey(keyPath, of: layer) {
+                let plain = isPlainKey(keyPath, of: layer)
+                let parsed = plain ? nil : try? PropertyPath(parsing: keyPath)  // its error is raised below
+                let change = {
+                    if plain {
                         try table.set(layer, keyPath, call.value(at: 2))
                     } else if keyPath.hasPrefix("emitterCells.") {
                         _ = try layer.setEmitterCellValue(Checked.number(call.value(at: 2), keyPath), forKeyPath: keyPath)
                     } else {
-                        let path = try PropertyPath(parsing: keyPath)
+                        let path = try parsed ?? PropertyPath(parsing: keyPath)
                         try layer.setValue(
                             try ScriptValues.animationValue(call.value(at: 2), kind: path.valueKind, name: keyPath),
                             at: path, keyPath: keyPath)
                     }
-                } }
+                }
+                // A catalogue property of a fixed size changes no estimate: no charge to redo (a
+                // new custom property, a path, a list or plain key may change it).
+                if let path = parsed, path.catalogueEntry != nil, ![ValueKind.path, .colors, .numbers].contains(path.valueKind) {
+                    try Self.runningActions(of: layer, change)
+                } else {
+                    try call.charging(layer) { try Self.runningActions(of: layer, change) }
+                }
                 return 0
             },
             "valueForKeyPath": valueForKeyPath,
