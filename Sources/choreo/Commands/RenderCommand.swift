@@ -80,7 +80,7 @@ struct RenderCommand: ParsableCommand {
             ? ContactSheet(maximumFrames: sheetFrames, plannedFrameCount: try countFrames(from: from, to: limit))
             : nil
         var gif: GIFWriter?
-        let strip = timeline ? Timeline() : nil
+        let strip = timeline ? TimingStrip() : nil
         var rendered = 0
         var failure: Error?
         // Every frame has the screen's size (Scene.screenSize: Scene.new's width and height, else

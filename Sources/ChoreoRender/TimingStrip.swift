@@ -3,9 +3,9 @@ import ChoreoCore
 
 /// A scene's animations over time, one bar each: the strip of the seed's CAMediaTiming figures.
 ///
-///     let timeline = Timeline()
-///     engine.addFrameSink { timeline.record($0.scene) }
-///     try timeline.render().writePNG(to: "out/scene-timeline.png")
+///     let strip = TimingStrip()
+///     engine.addFrameSink { strip.record($0.scene) }
+///     try strip.render().writePNG(to: "out/scene-timeline.png")
 ///
 /// Each frame samples every animation attached under a key to a layer of the scene (its timing
 /// state at the layer's local time). In a bar, colour is the animation's progress through its
@@ -14,7 +14,7 @@ import ChoreoCore
 /// marks each new repetition, an orange underline the reversing halves; a gap is time without
 /// effect (a delay without backwards fill, or after the end). An animation replaced under the
 /// same key with a new begin time gets a new bar.
-public final class Timeline {
+public final class TimingStrip {
     struct Sample { var time: Double; var state: TimingState }
     struct Row { var label: String; var samples: [Sample] }
 

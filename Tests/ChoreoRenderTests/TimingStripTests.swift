@@ -2,8 +2,8 @@ import Testing
 @testable import ChoreoCore
 @testable import ChoreoRender
 
-@Suite("Timeline")
-struct TimelineTests {
+@Suite("TimingStrip")
+struct TimingStripTests {
     @Test("A bar per keyed animation, sampled each frame: delay is a gap, repeats reset the colour, fill is pale")
     func records() throws {
         let scene = Scene()
@@ -20,7 +20,7 @@ struct TimelineTests {
         fade.isRemovedOnCompletion = false
         try box.layer.add(fade, forKey: "fade")
         scene.commit()
-        let timeline = Timeline()
+        let timeline = TimingStrip()
         for i in 0...30 {
             scene.advance(to: MediaTime(Double(i) / 10))
             timeline.record(scene)
@@ -36,6 +36,6 @@ struct TimelineTests {
         #expect(abs(repeatStart.r - start.r) < 12)                                  // the repetition starts light again
         let fill = image.color(x: x(2.9), y: barY)
         #expect(fill.a == 255 && fill.r > end.r + 60)                               // after the end: the pale fill
-        #expect(Timeline.label(box.layer, "fade", fade) == "box.opacity")
+        #expect(TimingStrip.label(box.layer, "fade", fade) == "box.opacity")
     }
 }
