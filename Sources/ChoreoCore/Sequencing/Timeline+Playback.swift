@@ -1,0 +1,210 @@
+/// The timeline's controls: start, pause, stop, turn around, seek, scrub, and the completion.
+///
+/// The states are the animator's: inactive (not started, or finished or stopped), active
+/// (running — also during a start delay — or paused). Choices where GSAP and UIKit differ:
+/// - `startAnimation` while running does nothing; on a paused timeline it resumes.
+/// - `stopAnimation` (UIKit's `stopAnimation(true)`): the values shown become the model, the
+///   animations go, the timeline is inactive and no completion runs. On an inactive timeline it
+///   is an error.
+/// - `seek` and `fractionComplete` work in every state: on an inactive timeline they make it
+///   active and paused there (as setting an animator's fractionComplete does); on a running one
+///   the playhead jumps and runs on (GSAP's seek), unlike an animator's no-op.
+/// - A nested timeline is driven by its parent: its controls throw.
+extension Timeline {
+    /// Starts (or resumes) the timeline after `delay` seconds (finite, ≥ 0); until then it stays
+    /// where it is. An inactive timeline starts at 0 (at its end when reversed).
+    ///
+    /// - Throws: `ArgumentError` for a bad delay; `TimelineError` when nested, or when started
+    ///   reversed from inactive while it repeats forever (it has no end to start from).
+    public func startAnimation(afterDelay delay: Double = 0) throws {
+        try requireRoot("startAnimation")
+        let wait = try requireNonNegative(delay, "delay")
+        switch phase {
+        case .running:
+            return
+        case .inactive:
+            guard !isReversed || activeDuration.isFinite else {
+                throw TimelineError(call: "startAnimation", problem: "a reversed timeline that repeats forever has no end to start from",
+                                    remedy: "seek first, or set isReversed = false")
+            }
+            anchor = isReversed ? activeDuration : 0
+            lastRunPosition = nil
+        case .paused:
+            break
+        }
+        order = scheduler.nextSchedulingOrder()
+        phase = .running
+        runStart = scene.currentTime + MediaDuration(wait)
+        reschedule()
+    }
+
+    /// Pauses the timeline where its playhead is (an inactive one becomes active, paused at 0).
+    ///
+    /// - Throws: `TimelineError` when nested.
+    public func pauseAnimation() throws(TimelineError) {
+        try requireRoot("pauseAnimation")
+        switch phase {
+        case .paused:
+            return
+        case .inactive:
+            anchor = 0
+            lastRunPosition = nil
+        case .running:
+            anchor = playhead
+        }
+        phase = .paused
+        reschedule()
+    }
+
+    /// Stops the timeline where it is: the values shown become the model values, its animations
+    /// are removed, and it becomes inactive without running its completion.
+    ///
+    /// - Throws: `TimelineError` when inactive or nested.
+    public func stopAnimation() throws(TimelineError) {
+        try requireRoot("stopAnimation")
+        guard phase != .inactive else {
+            throw TimelineError(call: "stopAnimation", problem: "timeline is inactive", remedy: "there is nothing to stop")
+        }
+        anchor = playhead
+        phase = .paused
+        reschedule()
+        settleModel()
+        becomeInactive()
+    }
+
+    /// Moves the playhead to `position`: a number is a time over the whole active duration,
+    /// repeats included (clamped to it); a string resolves as a position in the first iteration
+    /// (`"intro"`, `"intro+=0.5"`, `"<"`, …; an unknown label is created at the end). Without
+    /// `callbacks` nothing runs, and the callbacks where it lands run when playback moves on;
+    /// with it, every callback it crosses runs, in order, inside the call.
+    ///
+    /// - Throws: `ArgumentError` for a bad position; `TimelineError` when nested; errors the
+    ///   callbacks throw.
+    public func seek(_ position: TimelinePosition.Spec, callbacks: Bool = false) throws {
+        try requireRoot("seek")
+        let target: Double
+        if case .seconds(let seconds) = position {
+            target = try requireFinite(seconds, "position")
+        } else {
+            target = try place(position, span: 0)
+        }
+        try move(to: min(max(0, target), activeDuration), callbacks: callbacks)
+    }
+
+    /// Sets `fractionComplete` (clamped to 0…1): the playhead jumps there, and no callback runs.
+    ///
+    /// - Throws: `ArgumentError` for NaN; `TimelineError` when nested or repeating forever.
+    public func setFractionComplete(_ fraction: Double) throws {
+        try requireRoot("fractionComplete")
+        guard !fraction.isNaN else { throw ArgumentError(parameter: "fractionComplete", requirement: "must be a number", value: fraction) }
+        guard activeDuration.isFinite else {
+            throw TimelineError(call: "fractionComplete", problem: "timeline repeats forever", remedy: "seek to a time instead")
+        }
+        try move(to: min(1, max(0, fraction)) * activeDuration, callbacks: false)
+    }
+
+    /// Puts the playhead at `target` (running on from there when running), running the
+    /// callbacks crossed when `callbacks`.
+    func move(to target: Double, callbacks: Bool) throws {
+        let from = phase == .inactive ? (isReversed && activeDuration.isFinite ? activeDuration : 0) : playhead
+        let hits = callbacks
+            ? crossings(from: from, to: target, forward: target >= from, includingStart: lastRunPosition != from) : []
+        if phase == .inactive { phase = .paused }
+        anchor = target
+        if phase == .running, scene.currentTime > runStart { runStart = scene.currentTime }
+        lastRunPosition = callbacks ? target : nil
+        reschedule()
+        let token = generation
+        for hit in hits {
+            try hit.event.run()
+            guard token == generation else { return }
+        }
+    }
+
+    /// Turns a running timeline around where its playhead is.
+    func turnAround() {
+        if scene.currentTime >= runStart {
+            anchor = playhead(reversed: !isReversed)
+            runStart = scene.currentTime
+        }
+        reschedule()
+    }
+
+    /// The playhead of a running timeline moving towards 0 (`reversed`) or the end.
+    func playhead(reversed: Bool) -> Double {
+        let moved = max(0, (scene.currentTime - runStart).seconds) * speed
+        return min(activeDuration, max(0, reversed ? anchor - moved : anchor + moved))
+    }
+
+    /// Retires the scheduled call, reinstalls what shows, and schedules what comes next.
+    func reschedule() {
+        generation += 1
+        pendingCall?.cancel()
+        pendingCall = nil
+        install()
+        scheduleNext()
+    }
+
+    /// After children were added (to this root timeline or one nested in it): the spans, what
+    /// shows and what is scheduled follow.
+    func didChangeChildren() {
+        refreshSpans()
+        switch phase {
+        case .inactive:
+            if showsWhileInactive { install() }
+        case .paused:
+            anchor = min(anchor, activeDuration)
+            reschedule()
+        case .running:
+            if scene.currentTime >= runStart {
+                anchor = playhead
+                runStart = scene.currentTime
+            }
+            reschedule()
+        }
+    }
+
+    /// The spans of nested timelines, which grow as children are added to them.
+    func refreshSpans() {
+        for index in children.indices {
+            guard case .timeline(let nested) = children[index].content else { continue }
+            nested.refreshSpans()
+            children[index].span = nested.firstCycleSpan
+        }
+    }
+
+    /// The natural end, at the playhead's end (or 0, reversed): the final values become the
+    /// model, the animations go, and the completions run with the position.
+    func complete() throws {
+        let position: AnimatorPosition = isReversed ? .start : .end
+        phase = .paused
+        reschedule()
+        settleModel()
+        becomeInactive()
+        try runCompletions(position)
+    }
+
+    /// Runs the completion and the one-shot handlers (cleared first, so a handler may add more).
+    func runCompletions(_ position: AnimatorPosition) throws {
+        let handlers = completions
+        completions = []
+        try completion?(position)
+        for handler in handlers { try handler(position) }
+    }
+
+    func becomeInactive() {
+        generation += 1
+        pendingCall?.cancel()
+        pendingCall = nil
+        phase = .inactive
+        anchor = 0
+        lastRunPosition = nil
+        showsWhileInactive = false
+    }
+
+    func requireRoot(_ call: String) throws(TimelineError) {
+        guard parent == nil else {
+            throw TimelineError(call: call, problem: "timeline is nested in another timeline", remedy: "control the outer timeline")
+        }
+    }
+}
