@@ -6,6 +6,10 @@ extension Animator {
     /// what nests in a block (a transition) after `wait` seconds (a start delay) and the block's
     /// own delay.
     func activate(at fraction: Double, startingIn wait: Double = 0) {
+        // A staggered animator spreads the views of its first activation (blocks added later
+        // move as an unstaggered animator's do).
+        let spreads = stagger != nil && tracks.isEmpty
+        defer { if spreads { staggerTracks() } }
         let blocks = pendingBlocks
         pendingBlocks = []
         for (body, delayFactor) in blocks {
@@ -123,7 +127,7 @@ extension Animator {
     /// animator's). A property that has not begun to move gets its block's segment back.
     func retarget(_ track: inout Track, at fraction: Double, reversed: Bool, curve: (any TimingCurve)?) {
         guard fraction > track.beginFraction else {
-            track.segment = Segment(lower: track.beginFraction, upper: 1, from: track.start, to: track.end)
+            track.segment = Segment(lower: track.beginFraction, upper: track.endFraction, from: track.start, to: track.end)
             track.curve = nil
             return
         }
@@ -131,8 +135,8 @@ extension Animator {
         let current = track.followsKeyframes ? track.layer.presentationValue(at: track.path) : track.segment.value(
             atFraction: fraction, curve: track.curve ?? activeCurve, linearly: showsLinearly)
         track.segment = reversed
-            ? Segment(lower: track.beginFraction, upper: fraction, from: current, to: track.start, isDescending: true)
-            : Segment(lower: fraction, upper: 1, from: current, to: track.end)
+            ? Segment(lower: track.beginFraction, upper: min(fraction, track.endFraction), from: current, to: track.start, isDescending: true)
+            : Segment(lower: fraction, upper: max(fraction, track.endFraction), from: current, to: track.end)
         track.curve = curve
     }
 
@@ -241,5 +245,33 @@ extension Animator {
 
     func removeAnimations() {
         for track in tracks { track.layer.removeAnimation(forKey: track.key) }
+    }
+}
+
+extension Animator {
+    /// Spreads the tracks of a staggered animator: the animator lasts one view's motion plus the
+    /// largest delay, and each view's tracks move over [delay, delay + motion] of it, in seconds
+    /// scaled to fractions. Views are numbered in the order of their first change.
+    func staggerTracks() {
+        guard let stagger else { return }
+        var order: [ObjectIdentifier] = []
+        var seen = Set<ObjectIdentifier>()
+        for track in tracks where seen.insert(ViewAnimationBlock.target(of: track.layer)).inserted {
+            order.append(ViewAnimationBlock.target(of: track.layer))
+        }
+        let delays = stagger.delays(count: order.count).map { max(0, $0) }
+        let delayOf = Dictionary(uniqueKeysWithValues: zip(order, delays))
+        let total = staggeredDuration + (delays.max() ?? 0)
+        duration = total
+        activeDuration = total
+        for index in tracks.indices {
+            let delay = delayOf[ViewAnimationBlock.target(of: tracks[index].layer)] ?? 0
+            let lower = delay / total
+            let upper = min(1, (delay + staggeredDuration) / total)
+            tracks[index].beginFraction = lower
+            tracks[index].endFraction = upper
+            tracks[index].segment.lower = lower
+            tracks[index].segment.upper = upper
+        }
     }
 }

@@ -20,8 +20,9 @@
 public final class Animator {
     /// The scene whose views the animation blocks change.
     public let scene: Scene
-    /// The duration of the whole animation, in seconds (> 0).
-    public let duration: Double
+    /// The duration of the whole animation, in seconds (> 0). A staggered animator's spans its
+    /// views: the duration of one view's motion plus the largest delay (`stagger`).
+    public internal(set) var duration: Double
     /// The animator's timing curve (UIKit's timingParameters).
     public let timingParameters: any TimingCurve
     /// The delay of the last `startAnimation(afterDelay:)`, 0 otherwise.
@@ -57,6 +58,11 @@ public final class Animator {
     /// Transitions (`View.transition`) made in the animator's blocks: their attached animations,
     /// whose timing the animator sets as it does its tracks' (Animator+Transitions.swift).
     var clockedTransitions: [ClockedTransition] = []
+    /// The staggered delay of a `runningPropertyAnimator`: each view its blocks change moves for
+    /// `staggeredDuration` seconds after the delay of its index in the order of first change.
+    var stagger: Stagger?
+    /// One view's motion in a staggered animator (the duration it was made with).
+    var staggeredDuration = 0.0
     /// The fraction at `runStart` (running), or the fraction shown (paused, stopped).
     var anchorFraction = 0.0
     /// The scene time at which running resumes from `anchorFraction` (after any delay).
@@ -82,8 +88,10 @@ public final class Animator {
         let end: AnimationValue
         /// The animation is additive, offsets from the model `end`; otherwise absolute values.
         let isAdditive: Bool
-        /// The animator's fraction at which this property starts to move; it arrives at 1.
-        let beginFraction: Double
+        /// The animator's fraction at which this property starts to move.
+        var beginFraction: Double
+        /// The fraction at which it arrives: 1, or its view's end in a staggered animator.
+        var endFraction = 1.0
         let key: String
         /// How the property moves now, as the fraction changes.
         var segment: Segment
@@ -98,7 +106,7 @@ public final class Animator {
 
         /// Whether the keyframe path is what moves the property now (not a retargeted segment).
         var followsKeyframes: Bool {
-            keyframes != nil && !segment.isDescending && segment.lower == beginFraction && segment.upper == 1
+            keyframes != nil && !segment.isDescending && segment.lower == beginFraction && segment.upper == endFraction
                 && segment.from == start && segment.to == end
         }
     }
@@ -177,17 +185,25 @@ public final class Animator {
     /// animator along the options' curve (easeInOut when none is given), with the completion
     /// added, started after `delay`.
     ///
+    /// With a `stagger` (which replaces `delay`), each view the animations change moves for
+    /// `duration` seconds after the stagger's delay of its index, in the order of its first
+    /// change (a delay below 0 is 0): the animator's `duration` is then `duration` + the largest
+    /// delay, each view moving over its own part of the fraction, and its one completion runs
+    /// after the last view arrives.
+    ///
     /// Transition options and the repeat and autoreverse options are ignored, as UIKit ignores
     /// them. Created inside another animation block (a `View.animate` or an animator's block), it
     /// is not interruptible, as UIKit's header says; it keeps its own duration and curve.
     ///
     /// - Throws: `ArgumentError` for a bad duration or a negative delay.
     public static func runningPropertyAnimator(
-        scene: Scene, duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],
+        scene: Scene, duration: Double, delay: Double = 0, stagger: Stagger? = nil, options: ViewAnimationOptions = [],
         animations: @escaping () -> Void, completion: ((AnimatorPosition) -> Void)? = nil
     ) throws(ArgumentError) -> Animator {
-        let wait = try requireNonNegative(delay, "delay")
+        let wait = try requireNonNegative(stagger == nil ? delay : 0, "delay")
         let animator = try Animator(scene: scene, duration: duration, curve: options.timingCurve, animations: animations)
+        animator.stagger = stagger
+        animator.staggeredDuration = animator.duration
         if let completion { animator.addCompletion(completion) }
         if ViewAnimationContext.innermostBlock(of: scene) != nil { animator.isInterruptible = false }
         // An inactive animator can always start.

@@ -23,6 +23,10 @@ public struct AnimationTraits: Equatable, Sendable {
     public var repetition: Repetition
     /// Whether each cycle plays forwards, then backwards (CAMediaTiming's `autoreverses`).
     public var autoreverses: Bool
+    /// A staggered delay, which replaces `delay` in the block form of `MotionAnimator.animate`:
+    /// each view (or stand-alone layer) the block changes waits the delay of its index in the
+    /// order of its first change. A single animation (`animate(_:between:…)`) is item 1 of 1.
+    public var stagger: Stagger?
 
     /// How often an animation repeats: MotionInterchange's `MDMRepetition` (a number of cycles)
     /// and `MDMRepetitionOverTime` (cycles for a number of seconds).
@@ -36,8 +40,9 @@ public struct AnimationTraits: Equatable, Sendable {
 
     public init(
         delay: Double = 0, duration: Double, timingCurve: MotionTimingCurve = .cubic(.easeInOut),
-        repetition: Repetition = .none, autoreverses: Bool = false
+        repetition: Repetition = .none, autoreverses: Bool = false, stagger: Stagger? = nil
     ) throws(ArgumentError) {
+        self.stagger = stagger
         self.delay = delay
         self.duration = duration
         self.timingCurve = timingCurve

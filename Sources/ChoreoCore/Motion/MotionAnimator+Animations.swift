@@ -12,7 +12,8 @@ extension MotionAnimator {
     /// `shouldReverseValues` also applies here, and plays the change backwards (the model ends at
     /// the old value), as Material Motion's block form does. `completion(finished)` runs once,
     /// after all the animations stopped. Custom properties change without animating, as in view
-    /// blocks, and inside `View.performWithoutAnimation` nothing animates. Changes made before `animations` throws are still animated; the error is rethrown.
+    /// blocks, and inside `View.performWithoutAnimation` nothing animates. With a `stagger` in the
+    /// traits, each view waits the stagger's delay of its index in the order of first change. Changes made before `animations` throws are still animated; the error is rethrown.
     public func animate(
         _ traits: AnimationTraits, in scene: Scene, animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
     ) throws {
@@ -22,7 +23,8 @@ extension MotionAnimator {
         case .custom(let custom): custom
         case .spring: CubicBezierCurve.easeInOut  // only blocks nested inside inherit it
         }
-        let timing = ViewAnimationBlock.Timing(duration: traits.duration, delay: traits.delay, options: [], curve: curve)
+        let timing = ViewAnimationBlock.Timing(
+            duration: traits.duration, delay: traits.delay, options: [], curve: curve, stagger: traits.stagger)
         // Inside `performWithoutAnimation` nothing is recorded: the changes apply at once.
         let suspended = ViewAnimationContext.innermostBlock(of: scene)?.suspendsAnimations ?? false
         let block = ViewAnimationBlock(timing: timing, isAnimated: !suspended, completion: nil)
@@ -32,8 +34,11 @@ extension MotionAnimator {
         defer { group.seal(in: scene) }
         var failure: (any Error)?
         do { try ViewAnimationContext.run(block, on: scene, animations) } catch { failure = error }
+        let delays = block.targetDelays()
         for change in block.changes {
             let old = change.oldModel ?? change.oldPresentation
+            var traits = traits
+            traits.delay = delays[ViewAnimationBlock.target(of: change.layer)] ?? traits.delay
             try add(traits, MotionChange(
                 layer: change.layer, path: change.path, from: old, to: change.layer.model.value(at: change.path),
                 modelBefore: old, presentationBefore: change.oldPresentation), completion: group)

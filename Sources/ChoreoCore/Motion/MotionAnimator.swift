@@ -91,7 +91,10 @@ public final class MotionAnimator {
         let before = MotionChange(
             layer: layer, path: path, from: values.from, to: values.to,
             modelBefore: layer.model.value(at: path), presentationBefore: layer.presentation.value(at: path))
-        try add(traits, before, completion: group)
+        var single = traits
+        // One animation is item 1 of 1 of a stagger.
+        if let stagger = traits.stagger { single.delay = max(0, stagger.delay(index: 0, count: 1)) }
+        try add(single, before, completion: group)
         group.seal(in: scene)
     }
 

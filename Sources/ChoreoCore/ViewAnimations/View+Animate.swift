@@ -15,6 +15,10 @@ extension View {
     /// block stopped; with a duration of 0 (or nothing to animate) the changes are immediate and
     /// it runs at the scene's next frame with `true`.
     ///
+    /// `stagger` (a Choreo extension, GSAP's and anime.js's stagger) replaces `delay`: each view
+    /// the block changes waits the stagger's delay of its index, in the order the block first
+    /// changed it (a delay below 0 starts at once); the completion runs once, after the last.
+    ///
     /// `curve` (a Choreo extension: UIKit only offers its four curve options here) replaces the
     /// curve option with any timing curve — a plugin's `penner.easeOutBounce`, a Bézier — as
     /// wrapping the block in a CATransaction with a timing function does on iOS.
@@ -22,10 +26,12 @@ extension View {
     /// - Throws: `ArgumentError` for a negative or non-finite duration or delay (before running
     ///   `animations`), and whatever `animations` throws.
     public static func animate(
-        in scene: Scene, withDuration duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],
-        curve: (any TimingCurve)? = nil, animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
+        in scene: Scene, withDuration duration: Double, delay: Double = 0, stagger: Stagger? = nil,
+        options: ViewAnimationOptions = [], curve: (any TimingCurve)? = nil, animations: () throws -> Void,
+        completion: ((Bool) -> Void)? = nil
     ) throws {
-        let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: curve ?? options.timingCurve)
+        let timing = try checkedTiming(
+            duration: duration, delay: delay, stagger: stagger, options: options, curve: curve ?? options.timingCurve)
         try runBlock(in: scene, timing: timing, completion: completion, animations)
     }
 
@@ -35,15 +41,15 @@ extension View {
     /// distance of the change in one second), so the same scalar applies to every property and
     /// every component, as in UIKit. Curve options are ignored; the rest are as in `animate`.
     public static func animate(
-        in scene: Scene, withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
-        initialSpringVelocity: Double, options: ViewAnimationOptions = [],
+        in scene: Scene, withDuration duration: Double, delay: Double = 0, stagger: Stagger? = nil,
+        usingSpringWithDamping dampingRatio: Double, initialSpringVelocity: Double, options: ViewAnimationOptions = [],
         animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
     ) throws {
         _ = try requireNonNegative(duration, "duration")
         let curve: any TimingCurve = duration > 0
             ? try SpringCurve(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialSpringVelocity)
             : options.timingCurve
-        let timing = try checkedTiming(duration: duration, delay: delay, options: options, curve: curve)
+        let timing = try checkedTiming(duration: duration, delay: delay, stagger: stagger, options: options, curve: curve)
         try runBlock(in: scene, timing: timing, completion: completion, animations)
     }
 
@@ -56,11 +62,12 @@ extension View {
     /// ignored; the rest are as in `animate`.
     public static func animate(
         in scene: Scene, springDuration: Double = 0.5, bounce: Double = 0, initialSpringVelocity: Double = 0,
-        delay: Double = 0, options: ViewAnimationOptions = [],
+        delay: Double = 0, stagger: Stagger? = nil, options: ViewAnimationOptions = [],
         animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
     ) throws {
         let spring = try SpringCurve(duration: springDuration, bounce: bounce, initialVelocity: initialSpringVelocity)
-        let timing = try checkedTiming(duration: spring.duration ?? springDuration, delay: delay, options: options, curve: spring)
+        let timing = try checkedTiming(
+            duration: spring.duration ?? springDuration, delay: delay, stagger: stagger, options: options, curve: spring)
         try runBlock(in: scene, timing: timing, completion: completion, animations)
     }
 
@@ -81,11 +88,11 @@ extension View {
     }
 
     static func checkedTiming(
-        duration: Double, delay: Double, options: ViewAnimationOptions, curve: any TimingCurve
+        duration: Double, delay: Double, stagger: Stagger? = nil, options: ViewAnimationOptions, curve: any TimingCurve
     ) throws(ArgumentError) -> ViewAnimationBlock.Timing {
         ViewAnimationBlock.Timing(
             duration: try requireNonNegative(duration, "duration"), delay: try requireNonNegative(delay, "delay"),
-            options: options, curve: curve)
+            options: options, curve: curve, stagger: stagger)
     }
 
     /// Opens a block with `own` timing under the innermost open one, runs `body`, closes it.

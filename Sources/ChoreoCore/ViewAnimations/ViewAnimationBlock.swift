@@ -20,6 +20,9 @@ final class ViewAnimationBlock {
         var delay: Double
         var options: ViewAnimationOptions
         var curve: any TimingCurve
+        /// A staggered delay, which replaces `delay`: each view changed in the block waits the
+        /// delay of its index in the order of its first change.
+        var stagger: Stagger? = nil
 
         /// This (inner) block's timing under `outer`: the outer block's duration and delay, curve
         /// and options, unless the inner block overrides them (reference §3.1).
@@ -29,6 +32,7 @@ final class ViewAnimationBlock {
             if !options.contains(.overrideInheritedDuration) {
                 resolved.duration = outer.timing.duration
                 resolved.delay = outer.timing.delay
+                resolved.stagger = outer.timing.stagger
             }
             if !options.contains(.overrideInheritedCurve) {
                 resolved.curve = outer.timing.curve
@@ -105,6 +109,24 @@ final class ViewAnimationBlock {
         }
     }
 
+    /// The delay of each target the block changed, keyed by its identity (a view, or a layer
+    /// without one): the stagger's delay of its index in the order of first change (≥ 0), or the
+    /// block's delay for every target without a stagger.
+    func targetDelays() -> [ObjectIdentifier: Double] {
+        var order: [ObjectIdentifier] = []
+        var seen = Set<ObjectIdentifier>()
+        for change in changes where seen.insert(Self.target(of: change.layer)).inserted {
+            order.append(Self.target(of: change.layer))
+        }
+        let delays = timing.stagger?.delays(count: order.count) ?? Array(repeating: timing.delay, count: order.count)
+        return Dictionary(uniqueKeysWithValues: zip(order, delays.map { max(0, $0) }))
+    }
+
+    /// What a stagger counts as one item: the layer's view, or the layer itself.
+    static func target(of layer: Layer) -> ObjectIdentifier {
+        layer.view.map(ObjectIdentifier.init) ?? ObjectIdentifier(layer)
+    }
+
     /// Records a change of `path` (a whole property) of `layer`, whose presentation was `old`.
     func record(_ layer: Layer, path: PropertyPath, oldPresentation old: AnimationValue) {
         let key = ChangeKey(layer: ObjectIdentifier(layer), property: path)
@@ -144,13 +166,16 @@ final class ViewAnimationBlock {
             if let keyframes {
                 addKeyframeAnimations(keyframes)
             } else {
-                for change in changes { addBasicAnimation(for: change) }
+                let delays = timing.stagger == nil ? [:] : targetDelays()
+                for change in changes {
+                    addBasicAnimation(for: change, delay: delays[Self.target(of: change.layer)] ?? timing.delay)
+                }
             }
         }
         completion?.seal(in: scene)
     }
 
-    private func addBasicAnimation(for change: Change) {
+    private func addBasicAnimation(for change: Change, delay: Double) {
         let layer = change.layer
         let new = layer.model.value(at: change.path)
         guard new != change.oldPresentation || (change.oldModel.map { $0 != new } ?? false) else { return }
@@ -164,14 +189,14 @@ final class ViewAnimationBlock {
             animation.toValue = new
         }
         animation.timingFunction = timing.curve
-        add(animation, to: layer, path: change.path)
+        add(animation, to: layer, path: change.path, delay: delay)
     }
 
     /// Gives `animation` the block's timing and delegate and adds it under a key of its own.
-    func add(_ animation: PropertyAnimation, to layer: Layer, path: PropertyPath) {
+    func add(_ animation: PropertyAnimation, to layer: Layer, path: PropertyPath, delay: Double? = nil) {
         guard let scene = layer.scene else { return }
         animation.timing.duration = MediaDuration(timing.duration)
-        animation.timing.beginTime = layer.timeMapping.localTime(from: scene.currentTime) + MediaDuration(timing.delay)
+        animation.timing.beginTime = layer.timeMapping.localTime(from: scene.currentTime) + MediaDuration(delay ?? timing.delay)
         animation.timing.fillMode = .both
         if timing.options.contains(.repeat) { animation.timing.repeatCount = .infinity }
         animation.timing.autoreverses = timing.options.contains(.autoreverse)

@@ -33,10 +33,11 @@ extension ScriptHost {
                 try options.checkKeys(allowed: ["duration", "delay", "options", "animations", "completion"], of: "option")
                 let animations = try animationBlock(options["animations"], "animations")
                 let completion = try options["completion"].isNil ? nil : completionHandler(options["completion"])
+                let delay = try Self.delay(from: options["delay"])
                 let animator = try animatorCall {
                     try Animator.runningPropertyAnimator(
                         scene: engine.scene, duration: try BindingInput.number(options["duration"], "duration"),
-                        delay: try BindingInput.optionalNumber(options["delay"], "delay") ?? 0,
+                        delay: delay.seconds, stagger: delay.stagger,
                         options: try Self.viewAnimationOptions(options["options"]),
                         animations: animations, completion: completion)
                 }

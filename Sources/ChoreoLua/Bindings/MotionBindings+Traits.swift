@@ -28,7 +28,7 @@ extension ScriptHost {
     /// lends its own.
     func traits(from options: LuaTableRef) throws -> AnimationTraits {
         try options.checkKeys(allowed: Self.traitsFields, of: "field")
-        let delay = try BindingInput.optionalNumber(options["delay"], "delay") ?? 0
+        let delay = try Self.delay(from: options["delay"])
         var duration = try BindingInput.optionalNumber(options["duration"], "duration")
         var curve = MotionTimingCurve.cubic(.easeInOut)
         let curveValue = options["timingCurve"]
@@ -44,7 +44,8 @@ extension ScriptHost {
         }
         let (repetition, autoreverses) = try Self.repetition(options["repetition"])
         return try AnimationTraits(
-            delay: delay, duration: duration, timingCurve: curve, repetition: repetition, autoreverses: autoreverses)
+            delay: delay.seconds, duration: duration, timingCurve: curve, repetition: repetition, autoreverses: autoreverses,
+            stagger: delay.stagger)
     }
 
     /// `{ type = "none" | "count" | "duration", amount =, duration =, autoreverses = }`, or nil.
@@ -93,7 +94,8 @@ extension ScriptHost {
     /// Reads a field of traits.
     static func pushField(_ key: String, of traits: AnimationTraits, _ call: LuaCallContext) throws {
         switch key {
-        case "delay": call.push(traits.delay)
+        case "delay":
+            if let stagger = traits.stagger { call.push(object: ScriptStagger(stagger)) } else { call.push(traits.delay) }
         case "duration": call.push(traits.duration)
         case "autoreverses": call.push(traits.autoreverses)
         case "timingCurve":

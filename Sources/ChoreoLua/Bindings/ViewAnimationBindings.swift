@@ -42,22 +42,22 @@ extension ScriptHost {
                         parameter: "timing", requirement: "must be given one way: usingSpringWithDamping, bounce or curve",
                         value: "springDuration, \(other)")
                 }
-                let (duration, delay, options, animations, completion) = try blockArguments(
+                let (duration, delay, options, animations, completion, stagger) = try blockArguments(
                     table, in: "View.animate", durationKeys: ["duration", "withDuration", "springDuration"],
-                    defaultDuration: isSpring ? 0.5 : nil)  // UIKit's springDuration default
+                    defaultDuration: isSpring ? 0.5 : nil, allowsStagger: true)  // UIKit's springDuration default
                 if isSpring {
                     try View.animate(
                         in: engine.scene, springDuration: duration, bounce: try table.optionalNumber("bounce") ?? 0,
                         initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, delay: delay,
-                        options: options, animations: animations, completion: completion)
+                        stagger: stagger, options: options, animations: animations, completion: completion)
                 } else if let damping = try table.optionalNumber("usingSpringWithDamping") {
                     try View.animate(
-                        in: engine.scene, withDuration: duration, delay: delay, usingSpringWithDamping: damping,
+                        in: engine.scene, withDuration: duration, delay: delay, stagger: stagger, usingSpringWithDamping: damping,
                         initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, options: options,
                         animations: animations, completion: completion)
                 } else {
                     try View.animate(
-                        in: engine.scene, withDuration: duration, delay: delay, options: options,
+                        in: engine.scene, withDuration: duration, delay: delay, stagger: stagger, options: options,
                         curve: try blockCurve(table.value("curve")),
                         animations: animations, completion: completion)
                 }
@@ -67,7 +67,7 @@ extension ScriptHost {
                 let table = try call.table(at: 1, name: "options")
                 try table.checkKeys(
                     allowed: ["duration", "withDuration", "delay", "options", "animations", "completion"], of: "option")
-                let (duration, delay, options, animations, completion) =
+                let (duration, delay, options, animations, completion, _) =
                     try blockArguments(table, in: "View.animateKeyframes", durationKeys: ["duration", "withDuration"])
                 try View.animateKeyframes(
                     in: engine.scene, withDuration: duration, delay: delay, options: options,
@@ -87,7 +87,7 @@ extension ScriptHost {
                 let table = try call.table(at: 1, name: "options")
                 try table.checkKeys(allowed: ["with", "duration", "options", "animations", "completion"], of: "option")
                 let view = try table.object("with", as: View.self)
-                let (duration, _, options, animations, completion) =
+                let (duration, _, options, animations, completion, _) =
                     try blockArguments(table, in: "View.transition", needsAnimations: false)
                 try View.transition(
                     with: view, in: engine.scene, duration: duration, options: options, animations: animations,
@@ -99,7 +99,7 @@ extension ScriptHost {
                 try table.checkKeys(allowed: ["from", "to", "duration", "options", "completion"], of: "option")
                 let from = try table.object("from", as: View.self)
                 let to = try table.object("to", as: View.self)
-                let (duration, _, options, _, completion) =
+                let (duration, _, options, _, completion, _) =
                     try blockArguments(table, in: "View.transitionFrom", needsAnimations: false)
                 if to !== from, let container = from.superview { try Self.checkInsertion(of: to, into: container) }
                 try View.transition(
@@ -116,29 +116,30 @@ extension ScriptHost {
         ]
     }
 
-    /// The common keys of an animation block: duration (≥ 0), delay, option names, the
-    /// animations function (run now, nested) and the completion (run later, deferred).
     /// `curve = ...` of View.animate (any curve value, such as "penner.easeOutBounce"); Core fits
     /// a damping-ratio spring to the duration of the animations the block makes.
     private func blockCurve(_ lua: LuaValue) throws -> (any TimingCurve)? {
         lua.isNil ? nil : try curve(from: lua, name: "curve")
     }
 
+    /// The common keys of an animation block: duration (≥ 0), delay (seconds, or with
+    /// `allowsStagger` a `Stagger`, returned last), option names, the animations function (run
+    /// now, nested) and the completion (run later, deferred).
     ///
     /// `durationKeys`: the names the duration may go by (`withDuration`, the Swift label, for
     /// `View.animate` and `View.animateKeyframes`; `springDuration` for the iOS 17 spring form);
     /// exactly one of them is given.
     private func blockArguments(
         _ table: LuaTableArgument, in call: String, needsAnimations: Bool = true, durationKeys: [String] = ["duration"],
-        defaultDuration: Double? = nil
-    ) throws -> (Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?) {
+        defaultDuration: Double? = nil, allowsStagger: Bool = false
+    ) throws -> (Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?, Stagger?) {
         let named = durationKeys.filter { !table.value(.name($0)).isNil }
         guard named.count <= 1 else {
             throw ArgumentError(parameter: named.joined(separator: ", "), requirement: "name the same duration: give one",
                                 value: "\(named.count) given")
         }
         let duration = try named.isEmpty ? defaultDuration ?? table.number("duration") : table.number(.name(named[0]))
-        let delay = try table.optionalNumber("delay") ?? 0
+        let (delay, stagger) = allowsStagger ? try Self.delay(from: table.value("delay")) : (try table.optionalNumber("delay") ?? 0, nil)
         let options = try Self.viewAnimationOptions(table.value("options"))
         let function = needsAnimations ? try table.function("animations") : try table.optionalFunction("animations")
         let animations: () throws -> Void = { [unowned self] in
@@ -147,7 +148,7 @@ extension ScriptHost {
         let completion = try table.optionalFunction("completion").map { function in
             { [unowned self] (finished: Bool) in _ = deferredCall(function, [.boolean(finished)], as: .completion) }
         }
-        return (duration, delay, options, animations, completion)
+        return (duration, delay, options, animations, completion, stagger)
     }
 
     /// A list of option names (`{"curveEaseOut", "repeat"}`), or nil for none.

@@ -114,6 +114,7 @@ public final class ScriptHost {
         installAnimations()
         installAnimators()
         installMotion()
+        installStagger()
         installSceneAccess()
         vm.addMethods(layerAnimationMethods(), to: Layer.self)
     }

@@ -72,6 +72,10 @@ public enum MotionSpec {
     ///
     /// - Throws: `ArgumentError` for a custom timing curve, which has no JSON form.
     public static func json(_ traits: AnimationTraits) throws(ArgumentError) -> JSONValue {
+        if traits.stagger != nil {
+            // A spec holds seconds; a stagger would not read back equal.
+            throw ArgumentError(parameter: "delay", requirement: "must be seconds to be written as a motion spec", value: "a Stagger")
+        }
         var members: [JSONValue.Member] = [.init("delay", .number(traits.delay)), .init("duration", .number(traits.duration))]
         switch traits.timingCurve {
         case .cubic(let cubic):
