@@ -69,7 +69,8 @@ extension Timeline {
     func stretchPositions(of c: Double, in range: ClosedRange<Double>) -> [(position: Double, slope: Double, rank: Int)] {
         let length = duration
         let lower = max(0, range.lowerBound)
-        let upper = min(activeDuration, range.upperBound)
+        let active = activeDuration
+        let upper = min(active, range.upperBound)
         guard c >= 0, c <= length, lower <= upper else { return [] }
         guard length > 0 else { return c == 0 && lower == 0 ? [(0, 1, 0)] : [] }
         let cycle = iterationTiming.cycleDuration.seconds
@@ -78,11 +79,14 @@ extension Timeline {
         var stretches = 0
         while k * cycle <= upper, stretches < Self.maximumCrossings {
             let rank = 2 * Int(min(k, Double(Int.max / 4)))
+            // A stretch that would begin at the end of the active duration never plays.
             let forward = k * cycle + c
-            if forward >= lower, forward <= upper { result.append((forward, 1, rank)) }
+            if forward >= lower, forward <= upper, k == 0 || k * cycle < active {
+                result.append((forward, 1, rank))
+            }
             if autoreverses {
                 let backward = k * cycle + 2 * length - c
-                if backward >= lower, backward <= upper { result.append((backward, -1, rank + 1)) }
+                if backward >= lower, backward <= upper, k * cycle + length < active { result.append((backward, -1, rank + 1)) }
             }
             k += 1
             stretches += 1
@@ -130,8 +134,8 @@ extension Timeline {
         let active = activeDuration
         let end = isReversed ? 0 : active
         let window = 2 * iterationTiming.cycleDuration.seconds
-        let limit = isReversed ? max(0, anchor - window) : min(active, anchor + window)
-        let next = crossings(from: anchor, to: limit, forward: !isReversed, includingStart: lastRunPosition != anchor).first
+        let limit = isReversed ? max(0, cursor - window) : min(active, cursor + window)
+        let next = crossings(from: cursor, to: limit, forward: !isReversed, includingStart: lastRunPosition != cursor).first
         let target: Double
         if let next {
             target = next.position
@@ -143,15 +147,14 @@ extension Timeline {
         let time = runStart + MediaDuration(abs(target - anchor) / speed)
         pendingCall = scheduler.schedule(at: time, order: order) { [self] in
             guard token == generation else { return }
-            try arrive(at: target, time: time)
+            try arrive(at: target)
         }
     }
 
-    /// The playhead reached `target` at `time`: its callbacks run, then the completion at the end.
-    func arrive(at target: Double, time: MediaTime) throws {
-        let hits = crossings(from: anchor, to: target, forward: !isReversed, includingStart: lastRunPosition != anchor)
-        anchor = target
-        runStart = time
+    /// The playhead reached `target`: its callbacks run, then the completion at the end.
+    func arrive(at target: Double) throws {
+        let hits = crossings(from: cursor, to: target, forward: !isReversed, includingStart: lastRunPosition != cursor)
+        cursor = target
         lastRunPosition = target
         let token = generation
         for hit in hits {

@@ -5,15 +5,15 @@ extension Timeline {
     /// end of the previous block on it, in add order, as `View.addKeyframe` does; else its value
     /// now) to the new one, from position + `delay`. The model takes the new values at once.
     ///
-    /// `staggered` (a `Stagger`) gives each view its own delay, by the index (0-based) of its first
-    /// change in the block among the `count` views changed; the block is then one child, from its
+    /// `stagger` gives each view its own extra delay, by the index of its first change in the
+    /// block among the views changed (as in `View.animate`); the block is then one child, from its
     /// earliest member's start to its latest member's end. Options: a curve option (when `curve`
     /// is nil), `repeat` (forever) and `autoreverse` act on the block's animations.
     ///
     /// - Throws: `ArgumentError` for a duration that is not > 0, a negative delay, or a bad
     ///   position; errors `animations` throws (the block is then discarded).
     public func animate(
-        duration: Double? = nil, delay: Double = 0, staggered: ((_ index: Int, _ count: Int) -> Double)? = nil,
+        duration: Double? = nil, delay: Double = 0, stagger: Stagger? = nil,
         curve: (any TimingCurve)? = nil, options: ViewAnimationOptions = [], at position: TimelinePosition.Spec = .end,
         animations: () throws -> Void, completion: ((Bool) throws -> Void)? = nil
     ) throws {
@@ -26,8 +26,9 @@ extension Timeline {
         try ViewAnimationContext.run(block, on: scene, animations)
         let views = block.changedViews.map(ObjectIdentifier.init)
         var delays: [ObjectIdentifier: Double] = [:]
-        for (index, view) in views.enumerated() {
-            delays[view] = try requireNonNegative(wait + (staggered?(index, views.count) ?? 0), "delay")
+        for (index, view) in views.enumerated() where stagger != nil {
+            // As in View.animate, a stagger's delay below 0 starts at once.
+            delays[view] = wait + max(0, stagger?.delay(index: index, count: views.count) ?? 0)
         }
         let repeats = options.contains(.repeat)
         let cycle = options.contains(.autoreverse) ? 2 * length : length

@@ -141,6 +141,7 @@ extension Timeline {
         generation += 1
         pendingCall?.cancel()
         pendingCall = nil
+        cursor = anchor
         install()
         scheduleNext()
     }
@@ -177,6 +178,7 @@ extension Timeline {
     /// model, the animations go, and the completions run with the position.
     func complete() throws {
         let position: AnimatorPosition = isReversed ? .start : .end
+        anchor = isReversed ? 0 : activeDuration
         phase = .paused
         reschedule()
         settleModel()

@@ -62,6 +62,9 @@ public final class Timeline {
     var anchor = 0.0
     /// The scene time the playhead moves from `anchor` (after any start delay).
     var runStart = MediaTime.zero
+    /// Where a running timeline's schedule looks for the next callback from: the anchor, then each
+    /// callback position reached (times stay runStart + |p − anchor| / speed, without drift).
+    var cursor = 0.0
     /// The playhead position whose callbacks last ran (nil: none where it rests).
     var lastRunPosition: Double?
     /// The timeline's place among scheduled calls, taken when it starts or resumes.
