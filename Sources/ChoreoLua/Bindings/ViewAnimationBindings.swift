@@ -129,7 +129,7 @@ extension ScriptHost {
     /// `durationKeys`: the names the duration may go by (`withDuration`, the Swift label, for
     /// `View.animate` and `View.animateKeyframes`; `springDuration` for the iOS 17 spring form);
     /// exactly one of them is given.
-    private func blockArguments(
+    func blockArguments(
         _ table: LuaTableArgument, in call: String, needsAnimations: Bool = true, durationKeys: [String] = ["duration"],
         defaultDuration: Double? = nil, allowsStagger: Bool = false
     ) throws -> (Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?, Stagger?) {

@@ -115,6 +115,7 @@ public final class ScriptHost {
         installAnimators()
         installMotion()
         installStagger()
+        installTimelines()
         installSceneAccess()
         vm.addMethods(layerAnimationMethods(), to: Layer.self)
     }
