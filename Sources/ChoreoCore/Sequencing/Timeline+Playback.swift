@@ -33,6 +33,7 @@ extension Timeline {
             break
         }
         order = scheduler.nextSchedulingOrder()
+        lastCompletion = nil
         phase = .running
         runStart = scene.currentTime + MediaDuration(wait)
         reschedule()
@@ -183,6 +184,7 @@ extension Timeline {
         reschedule()
         settleModel()
         becomeInactive()
+        lastCompletion = position
         try runCompletions(position)
     }
 

@@ -44,6 +44,9 @@ public final class Timeline {
     public var defaultCurve: any TimingCurve = CubicBezierCurve.easeInOut
     /// Called every time the timeline completes, with the position it ended at.
     public var completion: ((AnimatorPosition) throws -> Void)?
+    /// The position of the last completion, nil until the timeline completes and again once it
+    /// starts: `await` resumes at once on a timeline that has completed.
+    public internal(set) var lastCompletion: AnimatorPosition?
     /// Called once, at the next completion (`addCompletion`).
     var completions: [(AnimatorPosition) throws -> Void] = []
 
