@@ -138,6 +138,20 @@ describe("Timeline errors", function()
     expect(done).toBe("end")
   end)
 
+  it("repeats forever with repeatCount = math.huge, calling back every iteration", function()
+    local calls = 0
+    local tl = Timeline.new{ repeatCount = math.huge }
+    tl:animate({ duration = 0.5, animations = function() box.alpha = 0 end })
+    tl:call(function() calls = calls + 1 end, 0.25)
+    expect(tl.repeatCount).toBe(math.huge)
+    tl:startAnimation()
+    advance(2)
+    expect(calls).toBe(4)
+    expect(tl.fractionComplete).toBe(0)
+    expect(function() tl.fractionComplete = 0.5 end)
+      .toThrow("Timeline.fractionComplete: timeline repeats forever; seek to a time instead")
+  end)
+
   it("names bad positions, options and states", function()
     local tl = Timeline.new{}
     expect(function() tl:call(function() end, "<abc") end).toThrow('position must be a number, "%+=x"')

@@ -148,8 +148,9 @@ extension ScriptHost {
             allowed: ["speed", "repeatCount", "repeatDuration", "autoreverses", "defaults", "completion"], of: "option")
         let timeline = try Timeline(
             scene: engine.scene, scheduler: engine, speed: try options?.optionalNumber("speed") ?? 1,
-            repeatCount: try options?.optionalNumber("repeatCount") ?? 0,
-            repeatDuration: try options?.optionalNumber("repeatDuration") ?? 0,
+            // math.huge repeats forever, as an animation's repeatCount does.
+            repeatCount: try options.flatMap { try BindingInput.optionalNumber($0.value("repeatCount"), "repeatCount") } ?? 0,
+            repeatDuration: try options.flatMap { try BindingInput.optionalNumber($0.value("repeatDuration"), "repeatDuration") } ?? 0,
             autoreverses: try options?.optionalBoolean("autoreverses") ?? false)
         try options?.withOptionalTable("defaults") { defaults in
             try defaults.checkKeys(allowed: ["duration", "curve"], of: "defaults option")
