@@ -41,7 +41,7 @@ extension Timeline {
                    duration: length, repeatCount: repeats ? .infinity : 0, autoreverses: options.contains(.autoreverse))
         }
         append(Child(content: .tracks(tracks), start: start, span: span, order: Scene.nextSequence(),
-                     completion: completion.map { handler in { try handler(true) } }))
+                     completion: completion.map { handler in { try handler(true) } }, repeatsForever: repeats))
     }
 
     /// Adds a callback, a zero-length child (`tl:call`, or `tl:add` of a function).
@@ -109,7 +109,9 @@ extension Timeline {
         let start = try place(position, span: timeline.firstCycleSpan)
         timeline.uninstall()
         timeline.parent = self
-        append(Child(content: .timeline(timeline), start: start, span: timeline.firstCycleSpan, order: Scene.nextSequence()))
+        append(Child(content: .timeline(timeline), start: start, span: timeline.firstCycleSpan, order: Scene.nextSequence(),
+                     repeatsForever: !timeline.activeDuration.isFinite,
+                     firstIterationEnd: start + timeline.iterationTiming.cycleDuration.seconds / timeline.speed))
     }
 
     /// Adds a label at `position` (default: the end).
@@ -127,12 +129,19 @@ extension Timeline {
         return (active.isFinite ? active : iterationTiming.cycleDuration.seconds) / speed
     }
 
+    /// The end positions count from: the latest end of any child; when a child repeats forever,
+    /// the end of the first iteration of the child added most recently (GSAP's rule).
+    var positionalEnd: Double {
+        guard children.contains(where: \.repeatsForever), let recent = children.last else { return duration }
+        return recent.firstIterationEnd ?? recent.end
+    }
+
     /// Resolves `position` for a child of `span` seconds, keeping any label it creates.
     func place(_ position: TimelinePosition.Spec, span: Double, labelling: Bool = false) throws(ArgumentError) -> Double {
         let recent = children.last.map { $0.start...max($0.start, $0.end) }
-        let context = TimelinePosition.Context(end: duration, recent: recent, labels: labels, addedSpan: span)
+        let context = TimelinePosition.Context(end: positionalEnd, recent: recent, labels: labels, addedSpan: span)
         let resolution = try TimelinePosition.resolve(position, in: context)
-        if let created = resolution.createdLabel { labels[created] = duration }
+        if let created = resolution.createdLabel { labels[created] = context.end }
         return resolution.time
     }
 

@@ -172,6 +172,9 @@ extension Timeline {
             guard case .timeline(let nested) = children[index].content else { continue }
             nested.refreshSpans()
             children[index].span = nested.firstCycleSpan
+            children[index].repeatsForever = !nested.activeDuration.isFinite
+            children[index].firstIterationEnd = children[index].start
+                + nested.iterationTiming.cycleDuration.seconds / nested.speed
         }
     }
 

@@ -108,6 +108,11 @@ public final class Timeline {
         let order: Int
         /// Runs when the playhead crosses the child's end forwards (a block's or animator's completion).
         var completion: (() throws -> Void)?
+        /// Whether it repeats forever: positions relative to the end then use the most recent
+        /// child's first iteration (GSAP's `clippedDuration`).
+        var repeatsForever = false
+        /// The end of its first iteration (cycle): `end`, unless it repeats.
+        var firstIterationEnd: Double?
         var end: Double { start + span }
     }
 

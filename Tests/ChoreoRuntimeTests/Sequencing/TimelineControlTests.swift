@@ -1,4 +1,4 @@
-import ChoreoCore
+@testable import ChoreoCore
 import Testing
 @testable import ChoreoRuntime
 
@@ -134,6 +134,16 @@ struct TimelineControlTests {
         }
         #expect(tl.labels["after"] == 1)
         #expect(tl.duration == 1)
+        // With a child repeating forever, "the end" is the end of the most recent child's first
+        // iteration: here the 0.25 s block at "<", so 0.25 (GSAP's clippedDuration), not 1.
+        try engine.perform {
+            try tl.animate(duration: 0.25, at: .text("<")) { box.center = Point(x: 0, y: 0) }
+            try tl.addLabel("end")
+            try tl.call(at: .text("+=0.5")) {}
+        }
+        #expect(tl.labels["end"] == 0.25)
+        #expect(tl.duration == 1)
+        #expect(try tl.place(.end, span: 0) == 0.75)  // now the recent child is the callback at 0.75
     }
 
     @Test("An added animator plays its blocks in the timeline's time and runs its completions at its end")
