@@ -90,6 +90,7 @@ extension Animator {
         for (track, value) in zip(tracks, current) { track.layer.set(value, at: track.path) }
         if withoutFinishing {
             reset()
+            notifyAwaiters(.current)  // no completion runs; a sequence awaiting it goes on
         } else {
             phase = .stopped
         }

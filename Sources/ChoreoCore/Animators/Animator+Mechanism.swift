@@ -6,6 +6,7 @@ extension Animator {
     /// what nests in a block (a transition) after `wait` seconds (a start delay) and the block's
     /// own delay.
     func activate(at fraction: Double, startingIn wait: Double = 0) {
+        lastPosition = nil
         // A staggered animator spreads the views of its first activation (blocks added later
         // move as an unstaggered animator's do).
         let spreads = stagger != nil && tracks.isEmpty
@@ -159,6 +160,7 @@ extension Animator {
         let handlers = completions
         reset()
         for handler in handlers { handler(position) }
+        notifyAwaiters(position)
     }
 
     /// Inactive, with blocks, completions and recorded changes discarded, and the timing that

@@ -58,6 +58,10 @@ public final class Animator {
     /// Transitions (`View.transition`) made in the animator's blocks: their attached animations,
     /// whose timing the animator sets as it does its tracks' (Animator+Transitions.swift).
     var clockedTransitions: [ClockedTransition] = []
+    /// Sequences awaiting the end of the current run (`Animator+Awaitable.swift`).
+    var awaiters: [(AwaitResult) -> Void] = []
+    /// The position the last run ended at, until the animator becomes active again.
+    var lastPosition: AnimatorPosition?
     /// The staggered delay of a `runningPropertyAnimator`: each view its blocks change moves for
     /// `staggeredDuration` seconds after the delay of its index in the order of first change.
     var stagger: Stagger?

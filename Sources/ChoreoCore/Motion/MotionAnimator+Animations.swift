@@ -14,9 +14,10 @@ extension MotionAnimator {
     /// after all the animations stopped. Custom properties change without animating, as in view
     /// blocks, and inside `View.performWithoutAnimation` nothing animates. With a `stagger` in the
     /// traits, each view waits the stagger's delay of its index in the order of first change. Changes made before `animations` throws are still animated; the error is rethrown.
+    @discardableResult
     public func animate(
         _ traits: AnimationTraits, in scene: Scene, animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
-    ) throws {
+    ) throws -> CompletionToken {
         try traits.validate()
         let curve: any TimingCurve = switch traits.timingCurve {
         case .cubic(let cubic): cubic
@@ -44,6 +45,7 @@ extension MotionAnimator {
                 modelBefore: old, presentationBefore: change.oldPresentation), completion: group)
         }
         if let failure { throw failure }
+        return group.token
     }
 
     /// Sets the model to the final value and adds the animation of `change`, counted by `completion`.

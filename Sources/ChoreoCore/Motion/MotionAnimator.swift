@@ -74,10 +74,11 @@ public final class MotionAnimator {
     ///
     /// - Throws: `ArgumentError` for invalid traits, an unknown key path, or values that are not
     ///   finite or not of the key path's kind (nothing changes then).
+    @discardableResult
     public func animate(
         _ traits: AnimationTraits, between values: (from: AnimationValue, to: AnimationValue), layer: Layer,
         keyPath: String, completion: ((Bool) -> Void)? = nil
-    ) throws(ArgumentError) {
+    ) throws(ArgumentError) -> CompletionToken {
         try traits.validate()
         let path = try layer.resolveAnimatablePath(keyPath)
         try Self.check(values.from, for: path, "values[1]")
@@ -85,7 +86,9 @@ public final class MotionAnimator {
         guard let scene = layer.scene else {
             layer.setModelWithoutActions(shouldReverseValues ? values.from : values.to, at: path)
             completion?(true)
-            return
+            let token = CompletionToken()
+            token.finish(true)
+            return token
         }
         let group = ViewAnimationCompletion(handler: completion)
         let before = MotionChange(
@@ -96,6 +99,7 @@ public final class MotionAnimator {
         if let stagger = traits.stagger { single.delay = max(0, stagger.delay(index: 0, count: 1)) }
         try add(single, before, completion: group)
         group.seal(in: scene)
+        return group.token
     }
 
     /// Removes the animations this animator added that are still attached, freezing each

@@ -8,13 +8,59 @@ extension Scene {
     /// through the layers' time spaces), then by the order the animations were added; a start
     /// precedes the stop of the same animation. A jump over an animation's whole life still
     /// gives its start and its stop, once each.
-    public func advance(to time: MediaTime) {
+    ///
+    /// `deliveringEvents: false` moves time and presentation only: the events found stay queued,
+    /// with the work for the next frame (`runAtNextFrame`), until an advance that delivers —
+    /// the engine's frame, after the timers due in it (the engine rule: completions due by a
+    /// frame's time come after every timer of the frame, even one at the same instant). An
+    /// advance that delivers at an unchanged time delivers what was held, and runs the
+    /// next-frame work registered before time last moved (work registered at that instant
+    /// waits for the next frame, as it would have).
+    public func advance(to time: MediaTime, deliveringEvents: Bool = true) {
         if transactionStack.isEmpty { commit() }
-        guard time > currentTime || stamp == 0 else { return }
-        currentTime = time
-        stamp += 1
-        (stack.now, stack.nowStamp) = (time, stamp)
+        let moves = time > currentTime || stamp == 0
+        if moves {
+            currentTime = time
+            stamp += 1
+            (stack.now, stack.nowStamp) = (time, stamp)
+            collectEvents(at: time)
+            if !deliveringEvents {
+                // What time made due waits for the delivering advance (events caused by calls,
+                // such as a removal, are delivered at the next commit as before).
+                heldEvents += pendingEvents
+                pendingEvents.removeAll()
+                heldCompletions += readyCompletions
+                readyCompletions.removeAll()
+            }
+        } else if !hasHeldWork && localTimedWork.isEmpty {
+            return
+        }
+        if deliveringEvents {
+            runLocalTimedWork(upTo: currentTime)
+            pendingEvents.insert(contentsOf: heldEvents, at: 0)
+            heldEvents.removeAll()
+            readyCompletions.insert(contentsOf: heldCompletions, at: 0)
+            heldCompletions.removeAll()
+            deliverEvents()
+            // Moving on, all the next-frame work is due; delivering held events at the same
+            // instant, only what was registered before time last moved.
+            let due = moves ? nextFrameActions[...] : nextFrameActions.prefix { $0.stamp < stamp }
+            nextFrameActions.removeFirst(due.count)
+            for entry in due { entry.action() }
+            deliverEvents()
+        }
+        stack.evaluate(at: currentTime, stamp: stamp)
+        checkInvariants()
+    }
 
+    /// Whether an advance at an unchanged time has something to deliver: events held by an
+    /// advance that did not deliver, or next-frame work from before time last moved.
+    private var hasHeldWork: Bool {
+        !heldEvents.isEmpty || !heldCompletions.isEmpty || nextFrameActions.first.map { $0.stamp < stamp } == true
+    }
+
+    /// Starts and stops the animations of the listed layers and of the stack's rows at `time`.
+    private func collectEvents(at time: MediaTime) {
         let listed = animatedLayers
         animatedLayers.removeAll(keepingCapacity: true)
         stack.reserveRows(listed.count, numbers: Self.estimatedNumbers(of: listed))
@@ -33,13 +79,6 @@ extension Scene {
             }
         }
         collectStackEvents(at: time)
-        deliverEvents()
-        let actions = nextFrameActions
-        nextFrameActions.removeAll()
-        for action in actions { action() }
-        deliverEvents()
-        stack.evaluate(at: time, stamp: stamp)
-        checkInvariants()
     }
 
     /// The numbers (cells, steps) the rows of `layers` will take, about: one per component of
@@ -72,9 +111,10 @@ extension Scene {
         }
     }
 
-    /// Runs `action` at the next frame, after that frame's animation events.
+    /// Runs `action` at the next frame, after that frame's animation events: at the first
+    /// delivering advance after time moves on.
     func runAtNextFrame(_ action: @escaping () -> Void) {
-        nextFrameActions.append(action)
+        nextFrameActions.append((stamp, action))
     }
 
     /// Starts, stops and removes the animations of one layer at global `time`, and notes when
@@ -192,7 +232,8 @@ extension Scene {
     /// (`isRemovedOnCompletion` false) holds its fill but does not count.
     public var hasRunningAnimations: Bool {
         let running = { (layer: Layer) in layer.scene === self && layer.attached.contains { !$0.didStop } }
-        return !uncommitted.isEmpty || !nextFrameActions.isEmpty || animatedLayers.contains(where: running)
+        return !uncommitted.isEmpty || !nextFrameActions.isEmpty || !heldEvents.isEmpty || !heldCompletions.isEmpty
+            || animatedLayers.contains(where: running)
             || stack.layers.contains { $0.map(running) ?? false } || hasLiveEmitters
     }
 }

@@ -71,6 +71,14 @@ public final class Scene {
     var uncommitted: [(layer: Layer, entry: AttachedAnimation)] = []
     /// Events waiting to be delivered, in the order they happened.
     var pendingEvents: [AnimationEvent] = []
+    /// Runs work due at an exact time (`schedule(at:_:)`): the engine's timers, when an engine
+    /// drives the scene.
+    public var timedWorkHost: TimedWorkHost?
+    /// Timed work of a scene without a host, run by `advance(to:)`.
+    var localTimedWork: [LocalScheduledWork] = []
+    /// Events and completions an advance that did not deliver found due (`advance(to:deliveringEvents:)`).
+    var heldEvents: [AnimationEvent] = []
+    var heldCompletions: [TransactionCompletion] = []
     /// Explicit transactions (innermost last) and the implicit one.
     var transactionStack: [Transaction] = []
     var implicitTransaction: Transaction?
@@ -82,7 +90,8 @@ public final class Scene {
     var viewAnimationBlocks: [ViewAnimationBlock] = []
     /// Work for the next frame, after its events: completions of view animations that had nothing
     /// to animate (UIKit runs them on the next turn of the run loop).
-    var nextFrameActions: [() -> Void] = []
+    /// Each with the stamp it was registered at: it runs once time has moved past that.
+    var nextFrameActions: [(stamp: Int, action: () -> Void)] = []
     /// The first error a layer action raised, until `takeActionFailure()` (Scene+Transactions.swift).
     var actionFailure: (any Error)?
     /// The emitter layers that joined the scene (`Scene+Emitters.swift`), weakly.

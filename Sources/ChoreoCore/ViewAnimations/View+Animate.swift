@@ -25,14 +25,15 @@ extension View {
     ///
     /// - Throws: `ArgumentError` for a negative or non-finite duration or delay (before running
     ///   `animations`), and whatever `animations` throws.
+    @discardableResult
     public static func animate(
         in scene: Scene, withDuration duration: Double, delay: Double = 0, stagger: Stagger? = nil,
         options: ViewAnimationOptions = [], curve: (any TimingCurve)? = nil, animations: () throws -> Void,
         completion: ((Bool) -> Void)? = nil
-    ) throws {
+    ) throws -> CompletionToken {
         let timing = try checkedTiming(
             duration: duration, delay: delay, stagger: stagger, options: options, curve: curve ?? options.timingCurve)
-        try runBlock(in: scene, timing: timing, completion: completion, animations)
+        return try runBlock(in: scene, timing: timing, completion: completion, animations)
     }
 
     /// The spring variant (UIKit's `usingSpringWithDamping:initialSpringVelocity:`): the
@@ -40,17 +41,18 @@ extension View {
     /// `duration`. `initialSpringVelocity` is distance-normalised, per second (1 = the whole
     /// distance of the change in one second), so the same scalar applies to every property and
     /// every component, as in UIKit. Curve options are ignored; the rest are as in `animate`.
+    @discardableResult
     public static func animate(
         in scene: Scene, withDuration duration: Double, delay: Double = 0, stagger: Stagger? = nil,
         usingSpringWithDamping dampingRatio: Double, initialSpringVelocity: Double, options: ViewAnimationOptions = [],
         animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
-    ) throws {
+    ) throws -> CompletionToken {
         _ = try requireNonNegative(duration, "duration")
         let curve: any TimingCurve = duration > 0
             ? try SpringCurve(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialSpringVelocity)
             : options.timingCurve
         let timing = try checkedTiming(duration: duration, delay: delay, stagger: stagger, options: options, curve: curve)
-        try runBlock(in: scene, timing: timing, completion: completion, animations)
+        return try runBlock(in: scene, timing: timing, completion: completion, animations)
     }
 
     /// iOS 17's spring animation (`animate(springDuration:bounce:initialSpringVelocity:delay:options:animations:completion:)`):
@@ -60,15 +62,16 @@ extension View {
     /// 0 settles after about 1.5 × its perceptual duration). UIKit's defaults: 0.5 s, bounce 0.
     /// `initialSpringVelocity` is distance-normalised, as in the damping form. Curve options are
     /// ignored; the rest are as in `animate`.
+    @discardableResult
     public static func animate(
         in scene: Scene, springDuration: Double = 0.5, bounce: Double = 0, initialSpringVelocity: Double = 0,
         delay: Double = 0, stagger: Stagger? = nil, options: ViewAnimationOptions = [],
         animations: () throws -> Void, completion: ((Bool) -> Void)? = nil
-    ) throws {
+    ) throws -> CompletionToken {
         let spring = try SpringCurve(duration: springDuration, bounce: bounce, initialVelocity: initialSpringVelocity)
         let timing = try checkedTiming(
             duration: spring.duration ?? springDuration, delay: delay, stagger: stagger, options: options, curve: spring)
-        try runBlock(in: scene, timing: timing, completion: completion, animations)
+        return try runBlock(in: scene, timing: timing, completion: completion, animations)
     }
 
     /// UIView.performWithoutAnimation(_:): runs `actions` with view animations suspended; blocks
@@ -96,10 +99,12 @@ extension View {
     }
 
     /// Opens a block with `own` timing under the innermost open one, runs `body`, closes it.
+    /// Returns the token a sequence awaits: finished with the block's completion, after it.
+    @discardableResult
     static func runBlock(
         in scene: Scene, timing own: ViewAnimationBlock.Timing, keyframes: Bool = false,
         completion: ((Bool) -> Void)?, _ body: () throws -> Void
-    ) throws {
+    ) throws -> CompletionToken {
         let outer = ViewAnimationContext.innermostBlock(of: scene)
         if let outer, outer.isAnimatorBlock, keyframes, outer.isAnimated {
             // Keyframes inside an animator's block: recorded here, driven by the animator.
@@ -108,20 +113,21 @@ extension View {
             try ViewAnimationContext.run(block, on: scene, body)
             if let keyframe = block.openKeyframe { block.keyframes?.append(keyframe) }
             outer.nestedKeyframeBlocks.append(block)
-            if let completion { outer.nestedCompletions.append(completion) }
-            return
+            return nestedToken(in: outer, completion)
         }
         if let outer, outer.isAnimatorBlock, !keyframes, outer.isAnimated {
             // Inside an animator's block: part of the animator's animations (its own duration and
             // curve give way to the animator's; its completion runs when the animator finishes).
-            if let completion { outer.nestedCompletions.append(completion) }
+            let token = nestedToken(in: outer, completion)
             try body()
-            return
+            return token
         }
         let timing = own.inheriting(from: outer)
         let suspended = outer?.suspendsAnimations ?? false
+        // Every block has a completion object, with or without a handler: its token is what a
+        // sequence awaits.
         let block = ViewAnimationBlock(
-            timing: timing, isAnimated: timing.duration > 0 && !suspended, completion: completion.map(ViewAnimationCompletion.init(handler:)))
+            timing: timing, isAnimated: timing.duration > 0 && !suspended, completion: ViewAnimationCompletion(handler: completion))
         block.suspendsAnimations = suspended
         if keyframes { block.keyframes = [] }
         defer { block.close(in: scene) }
@@ -133,5 +139,17 @@ extension View {
                 for view in block.changedViews { try view.layoutIfNeeded() }
             }
         }
+        return block.completion?.token ?? CompletionToken()
+    }
+
+    /// A block nested in an animator's block finishes with the animator: its completion and
+    /// its token run then, finished when the animator ends at "end".
+    private static func nestedToken(in outer: ViewAnimationBlock, _ completion: ((Bool) -> Void)?) -> CompletionToken {
+        let token = CompletionToken()
+        outer.nestedCompletions.append { finished in
+            completion?(finished)
+            token.finish(finished)
+        }
+        return token
     }
 }

@@ -38,6 +38,9 @@ final class ViewAnimationCompletion: AnimationDelegate {
     private var isSealed = false
     private var hasRun = false
 
+    /// What a sequence awaits: finished with the handler's `finished`, after it.
+    let token = CompletionToken()
+
     init(handler: ((Bool) -> Void)?) { self.handler = handler }
 
     /// Counts one more animation to wait for (call before adding it).
@@ -50,11 +53,18 @@ final class ViewAnimationCompletion: AnimationDelegate {
     /// handler runs at the scene's next frame (UIKit: the next turn of the run loop).
     func seal(in scene: Scene) {
         isSealed = true
-        guard pending == 0, handler != nil else { return }
+        guard pending == 0 else { return }
+        guard handler != nil else {
+            // Nothing to wait for and no one to call at the next frame: the token is done now.
+            hasRun = true
+            token.finish(allFinished)
+            return
+        }
         scene.runAtNextFrame { [self] in
             guard !hasRun else { return }
             hasRun = true
             handler?(allFinished)
+            token.finish(allFinished)
         }
     }
 
@@ -64,5 +74,6 @@ final class ViewAnimationCompletion: AnimationDelegate {
         guard isSealed, pending == 0, !hasRun else { return }
         hasRun = true
         handler?(allFinished)
+        token.finish(allFinished)
     }
 }

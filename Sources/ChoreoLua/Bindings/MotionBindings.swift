@@ -137,10 +137,11 @@ extension ScriptHost {
     private func animate(_ call: LuaCallContext) throws -> Int {
         let animator = try call.object(at: 1, as: MotionAnimator.self)
         let traits = try call.object(at: 2, as: ScriptAnimationTraits.self, name: "traits").traits
+        let token: CompletionToken
         switch call.value(at: 3) {
         case .function(let animations):
             let completion = try self.completion(call.optionalFunction(at: 4, name: "completion"))
-            try animator.animate(traits, in: engine.scene, animations: { [unowned self] in
+            token = try animator.animate(traits, in: engine.scene, animations: { [unowned self] in
                 try callBlock(animations, in: "MotionAnimator:animate")
             }, completion: completion)
         case .table(let values):
@@ -159,11 +160,12 @@ extension ScriptHost {
             }
             let from = try ScriptValues.animationValue(values[1], kind: kind, name: "values[1]")
             let to = try ScriptValues.animationValue(values[2], kind: kind, name: "values[2]")
-            try animator.animate(traits, between: (from, to), layer: layer, keyPath: keyPath, completion: completion)
+            token = try animator.animate(traits, between: (from, to), layer: layer, keyPath: keyPath, completion: completion)
         default:
             throw call.badArgument(3, "values table {from, to} or animations function expected, got \(call.typeName(at: 3))")
         }
-        return 0
+        call.push(object: token)  // what a sequence awaits
+        return 1
     }
 
     private func completion(_ function: LuaFunctionRef?) -> ((Bool) -> Void)? {

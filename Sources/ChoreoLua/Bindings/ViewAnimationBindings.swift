@@ -45,23 +45,25 @@ extension ScriptHost {
                 let (duration, delay, options, animations, completion, stagger) = try blockArguments(
                     table, in: "View.animate", durationKeys: ["duration", "withDuration", "springDuration"],
                     defaultDuration: isSpring ? 0.5 : nil, allowsStagger: true)  // UIKit's springDuration default
+                let token: CompletionToken
                 if isSpring {
-                    try View.animate(
+                    token = try View.animate(
                         in: engine.scene, springDuration: duration, bounce: try table.optionalNumber("bounce") ?? 0,
                         initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, delay: delay,
                         stagger: stagger, options: options, animations: animations, completion: completion)
                 } else if let damping = try table.optionalNumber("usingSpringWithDamping") {
-                    try View.animate(
+                    token = try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, stagger: stagger, usingSpringWithDamping: damping,
                         initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, options: options,
                         animations: animations, completion: completion)
                 } else {
-                    try View.animate(
+                    token = try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, stagger: stagger, options: options,
                         curve: try blockCurve(table.value("curve")),
                         animations: animations, completion: completion)
                 }
-                return 0
+                call.push(object: token)  // what a sequence awaits
+                return 1
             },
             "animateKeyframes": { [unowned self] call in
                 let table = try call.table(at: 1, name: "options")

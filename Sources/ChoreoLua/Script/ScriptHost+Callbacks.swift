@@ -11,6 +11,7 @@ public enum ScriptCallbackKind: String, Sendable {
     case layerDelegate = "a layer's action delegate"
     case completion = "a completion"
     case animations = "an animations block"
+    case sequence = "a sequence"
 }
 
 /// Calling script code back: timers, display links, layouts, delegates, completions and
@@ -127,6 +128,25 @@ extension ScriptHost {
             callbackNesting -= 1
         }
         return try body()
+    }
+
+    /// Runs `body` (which calls into Lua) as a callback of `kind` on the turn's budget, with the
+    /// nesting limit and the per-callback charge: a sequence resumed by the engine.
+    func withRunningCallback<R>(_ kind: ScriptCallbackKind, _ body: () throws -> R) throws -> R {
+        guard callbackNesting < Self.maximumCallbackNesting else {
+            throw LuaError.runtime(
+                message: "\(kind.rawValue): script callbacks nested more than \(Self.maximumCallbackNesting) deep",
+                traceback: "")
+        }
+        vm.charge(instructions: Self.instructionsPerCallback)
+        let saved = runningCallback
+        runningCallback = kind
+        callbackNesting += 1
+        defer {
+            runningCallback = saved
+            callbackNesting -= 1
+        }
+        return try vm.sharingBudget { try body() }
     }
 
     /// Lua's "attempt to yield across a C-call boundary", raised by a coroutine that yields

@@ -51,6 +51,11 @@ public final class ScriptHost {
     /// are nested.
     public internal(set) var runningCallback: ScriptCallbackKind?
     var callbackNesting = 0
+    /// The Lua side of sequences (ScriptHost+Sequences.swift): the driver chunk's functions, the
+    /// sequences whose bodies are running (innermost last), and the one being made.
+    var sequenceDriver: SequenceDriver?
+    var runningSequences: [ScriptSequence] = []
+    var adoptingSequence: ScriptSequence?
     /// The plugins loaded (DESIGN §6), native and Lua, in the order of the plugin path.
     public internal(set) var loadedPlugins: [LoadedPlugin] = []
     /// The plugins refused, each with the reason; the others still load.
@@ -116,6 +121,7 @@ public final class ScriptHost {
         installMotion()
         installStagger()
         installTimelines()
+        installSequences()
         installSceneAccess()
         vm.addMethods(layerAnimationMethods(), to: Layer.self)
     }

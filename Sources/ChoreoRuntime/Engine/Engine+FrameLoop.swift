@@ -15,9 +15,11 @@ extension Engine {
             restoreLinkOrder()
         }
         while true {
-            let timer = timers.peekDue(upTo: time)
+            let timer = timers.peekDue(upTo: time + Self.dueTolerance)
             let link = nextDueLink(on: number)
-            if let timer, timer.deadline < time || link.map({ timer.sequence < $0.sequence }) ?? true {
+            // In time order: a timer due just after the frame's time (within the tolerance)
+            // runs after the frame's display links; one due at that very time, by scheduling order.
+            if let timer, link.map({ timer.deadline < time || (timer.deadline == time && timer.sequence < $0.sequence) }) ?? true {
                 guard fireFirstTimer() else { return false }
             } else if let link {
                 guard fire(link, frame: number, time: time) else { return false }
@@ -42,6 +44,13 @@ extension Engine {
         return true
     }
 
+    /// How early a frame may run what is due at a time: a frame at `t` runs what is due by
+    /// `t` + 1 ns, so that sums of decimal seconds (0.1 + 0.1 + 0.1 > 0.3) land in the frame
+    /// they name. The engine rule of DESIGN §8: anything due at a time — timers, `wait`,
+    /// timeline callbacks (all of them timers: `schedule(at:)`) — is due in the first frame
+    /// whose time ≥ due − 1 ns, and runs with `now` at its exact due time.
+    public static let dueTolerance = 1e-9
+
     /// Fires the timers due by `limit`, in order, without a frame (a run ending between frames).
     func fireTimers(upTo limit: Double) -> Bool {
         while timers.peekDue(upTo: limit) != nil {
@@ -51,10 +60,22 @@ extension Engine {
     }
 
     /// Moves engine time forward to `time` (never back), and the scene with it. The scene's
-    /// `advance` delivers the animation events up to that time.
-    func moveTime(to time: Double) {
+    /// `advance` delivers the animation events up to that time, unless `deliveringEvents` is
+    /// false (before a timer or display link of a frame: the events due by the frame's time
+    /// are delivered after all of them, by the frame's own move).
+    func moveTime(to time: Double, deliveringEvents: Bool = true) {
         if time > now { now = time }
-        scene.advance(to: MediaTime(now))
+        scene.advance(to: MediaTime(now), deliveringEvents: deliveringEvents)
+    }
+
+    /// The time of the frame after the one now belongs to: inside frame n (its timers, links,
+    /// events), frame n + 1; at the instant of a frame (the top-level script at 0 is in frame
+    /// 0), the frame after it; between frames, the next frame. What a sequence's `wait(0)`
+    /// resumes at.
+    public var followingFrameTime: Double {
+        if let frame = frameInProgress { return grid.time(of: frame + 1) }
+        let next = grid.firstFrame(atOrAfter: now, inclusive: true)
+        return grid.time(of: grid.time(of: next) <= now + Self.dueTolerance ? next + 1 : next)
     }
 
     /// The number of the next frame on the grid: the frame at now, unless it was produced.
@@ -85,7 +106,7 @@ extension Engine {
         } else {
             timer.callback = nil
         }
-        moveTime(to: deadline)
+        moveTime(to: deadline, deliveringEvents: false)
         guard checkEventFailure() else { return false }
         report.timersFired += 1
         return invoke(.timer) {
@@ -98,7 +119,7 @@ extension Engine {
     private func fire(_ link: ScriptDisplayLink, frame: Int, time: Double) -> Bool {
         let interval = ScriptDisplayLink.frameInterval(
             preferred: link.preferredFramesPerSecond, maximum: grid.framesPerSecond)
-        moveTime(to: time)
+        moveTime(to: time, deliveringEvents: false)
         guard checkEventFailure() else { return false }
         link.timestamp = time
         link.targetTimestamp = grid.time(of: frame + interval)

@@ -34,7 +34,9 @@ import Dispatch
 public final class Engine {
     /// The scene the engine drives. Replace it only between runs (a script may return the
     /// scene it wants driven).
-    public var scene: Scene
+    public var scene: Scene {
+        didSet { hostTimedWork(of: scene) }
+    }
     /// The real clock `runRealtime` paces its `DispatchDisplayLink` with: the injected one, else
     /// a `MonotonicClock` made on first use. Nothing else reads it: headless runs and
     /// `FrameDriver` steps never do (an engine that never runs in real time reads no clock).
@@ -102,6 +104,18 @@ public final class Engine {
         grid = FrameGrid(framesPerSecond: framesPerSecond)
         report = RunReport(reason: .idle, startTime: now, endTime: now)
         if let clock { self.clock = clock }
+        hostTimedWork(of: scene)
+    }
+
+    /// Makes the engine's timers run `scene`'s timed work (`Scene.schedule(at:_:)`): a
+    /// timeline's callbacks share the timers' queue, so ties with `after` and `wait` run in
+    /// scheduling order, under the engine rule.
+    private func hostTimedWork(of scene: Scene) {
+        scene.timedWorkHost = { [unowned self] time, work in
+            // `schedule(at:)` refuses only non-finite times, which `MediaTime`s from Core are not.
+            let timer: (any ScheduledWork)? = try? schedule(at: time.seconds, work)
+            return timer ?? FinishedWork()
+        }
     }
 
     // MARK: Timers

@@ -1,3 +1,5 @@
+import ChoreoCore
+
 /// A timer scheduled on an `Engine` with `after`, `every` or `schedule(at:)`: the script's
 /// `after(2, fn)` / `every(1, fn)` and the handle `t:cancel()` acts on.
 ///
@@ -59,4 +61,13 @@ public final class TimerHandle {
         guard let interval else { return nil }
         return start + Double(firings + 1) * interval
     }
+}
+
+/// A timer is timed work a scene scheduled (`Scene.schedule(at:_:)`).
+extension TimerHandle: ScheduledWork {}
+
+/// Work that will never run (a time that could not be scheduled).
+final class FinishedWork: ScheduledWork {
+    func cancel() {}
+    var isScheduled: Bool { false }
 }

@@ -1,0 +1,108 @@
+/// Something a sequence can wait for (issue 20's `await`): it finishes once per run, with a
+/// result, and calls back whoever waits.
+///
+///     if let result = animator.awaitResult { use(result) }            // already finished
+///     else { animator.whenFinished { result in use(result) } }       // later, after its completions
+///
+/// Adopted by `Animator` (its completion position), `CompletionToken` (a view animation's or a
+/// motion animation's `finished`), `AwaitGroup` (`all`, `any`), the Lua layer's sequences, and
+/// anything else with a completion — a timeline adopts it with its completion position.
+///
+/// Contract: `awaitResult` is non-nil exactly while the object stays finished (an animator that
+/// starts again forgets it). `whenFinished` handlers run once, at the next finish, after the
+/// object's own completion handlers, in the order they were added; a handler added while it is
+/// finished waits for the next finish (callers check `awaitResult` first).
+public protocol Awaitable: AnyObject {
+    /// What it finished with, while it stays finished; nil before it has, or once it runs again.
+    var awaitResult: AwaitResult? { get }
+    /// Calls `handler` once, when it next finishes, after its own completion handlers.
+    func whenFinished(_ handler: @escaping (AwaitResult) -> Void)
+}
+
+/// What an awaited object finished with.
+public enum AwaitResult: Equatable, Sendable {
+    /// An animator's or a timeline's completion position.
+    case position(AnimatorPosition)
+    /// A view animation's, a motion animation's or a sequence's: true unless interrupted or cancelled.
+    case finished(Bool)
+    /// `all(...)`: each member's result, in order.
+    indirect case all([AwaitResult])
+    /// `any(...)`: the first member to finish (its index from 0) and its result.
+    indirect case any(index: Int, result: AwaitResult)
+}
+
+/// The awaitable result of one view animation block or motion animation: finished once, when
+/// its completion runs (`View.animate` and `MotionAnimator:animate` return one to scripts).
+public final class CompletionToken: Awaitable {
+    /// Whether the animations all finished; nil until they stopped.
+    public private(set) var finished: Bool?
+    private var handlers: [(AwaitResult) -> Void] = []
+
+    public init() {}
+
+    /// Records the outcome and calls the waiting handlers (once; later calls do nothing).
+    public func finish(_ finished: Bool) {
+        guard self.finished == nil else { return }
+        self.finished = finished
+        let waiting = handlers
+        handlers = []
+        for handler in waiting { handler(.finished(finished)) }
+    }
+
+    public var awaitResult: AwaitResult? { finished.map(AwaitResult.finished) }
+
+    public func whenFinished(_ handler: @escaping (AwaitResult) -> Void) {
+        handlers.append(handler)
+    }
+}
+
+/// `all(...)` and `any(...)` over awaitables: finished when every member has (`all`, results in
+/// order), or when the first one does (`any`, its index and result; the others go on).
+///
+/// Members already finished when the group is made count at once: `any` of members of which
+/// some have finished is the first of those in argument order.
+public final class AwaitGroup: Awaitable {
+    public enum Mode: Sendable { case all, any }
+
+    public let mode: Mode
+    public let members: [any Awaitable]
+    public private(set) var awaitResult: AwaitResult?
+    private var results: [AwaitResult?]
+    private var handlers: [(AwaitResult) -> Void] = []
+
+    public init(_ mode: Mode, _ members: [any Awaitable]) {
+        self.mode = mode
+        self.members = members
+        results = members.map(\.awaitResult)
+        if mode == .any, let index = results.firstIndex(where: { $0 != nil }), let result = results[index] {
+            awaitResult = .any(index: index, result: result)
+            return
+        }
+        if mode == .all, results.allSatisfy({ $0 != nil }) {
+            awaitResult = .all(results.compactMap { $0 })
+            return
+        }
+        for (index, member) in members.enumerated() where results[index] == nil {
+            member.whenFinished { [self] result in memberFinished(index, result) }
+        }
+    }
+
+    private func memberFinished(_ index: Int, _ result: AwaitResult) {
+        guard awaitResult == nil else { return }
+        results[index] = result
+        switch mode {
+        case .any: awaitResult = .any(index: index, result: result)
+        case .all:
+            guard results.allSatisfy({ $0 != nil }) else { return }
+            awaitResult = .all(results.compactMap { $0 })
+        }
+        guard let finished = awaitResult else { return }
+        let waiting = handlers
+        handlers = []
+        for handler in waiting { handler(finished) }
+    }
+
+    public func whenFinished(_ handler: @escaping (AwaitResult) -> Void) {
+        handlers.append(handler)
+    }
+}
