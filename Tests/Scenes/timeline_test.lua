@@ -107,6 +107,24 @@ describe("Timeline callbacks", function()
     expect(#log).toBe(1)
   end)
 
+  it("make the timeline awaitable: a sequence resumes at its exact end, after its completion handlers", function()
+    local log = {}
+    local tl = Timeline.new{ speed = 2 }
+    tl:animate({ duration = 0.5, animations = function() box.alpha = 0 end })
+    tl:addCompletion(function(position) log[#log + 1] = "completion " .. position end)
+    sequence(function(wait, await)
+      tl:startAnimation()
+      local first = await(tl)  -- (computed first: `log[#log + 1] = await(tl)` takes its index before awaiting)
+      log[#log + 1] = first .. " " .. CACurrentMediaTime()
+      tl.isReversed = true
+      tl:startAnimation()
+      local second = await(tl)
+      log[#log + 1] = second .. " " .. CACurrentMediaTime()
+    end)
+    runUntilIdle()
+    expect(log).toEqual({ "completion end", "end 0.25", "start 0.5" })
+  end)
+
   it("end the run with file:line when one raises", function()
     local tl = Timeline.new{}
     tl:call(function() error("boom") end, 0.5)

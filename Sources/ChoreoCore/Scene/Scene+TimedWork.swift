@@ -15,18 +15,23 @@ public protocol ScheduledWork: AnyObject {
     func cancel()
     /// Whether it has yet to run (not cancelled, not run).
     var isScheduled: Bool { get }
+    /// Its place among work due at one time: ties run in this order (the order it was scheduled
+    /// in, unless it was given the place of earlier work).
+    var schedulingOrder: Int { get }
 }
 
 /// Schedules work at an exact time: what an `Engine` installs on its scene.
-public typealias TimedWorkHost = (_ time: MediaTime, _ work: @escaping () throws -> Void) -> any ScheduledWork
+public typealias TimedWorkHost = (_ time: MediaTime, _ order: Int?, _ work: @escaping () throws -> Void) -> any ScheduledWork
 
 extension Scene {
     /// Runs `work` at exactly `time` (a time in the past: now), under the engine rule. A throw
-    /// ends the engine's run as a timer's would.
+    /// ends the engine's run as a timer's would. `order` gives it the place of earlier work
+    /// among ties (`schedulingOrder`: a timeline's callbacks keep the place it took when it
+    /// started); nil, a new place after all others.
     @discardableResult
-    public func schedule(at time: MediaTime, _ work: @escaping () throws -> Void) -> any ScheduledWork {
-        if let timedWorkHost { return timedWorkHost(time, work) }
-        let entry = LocalScheduledWork(time: time, work: work)
+    public func schedule(at time: MediaTime, order: Int? = nil, _ work: @escaping () throws -> Void) -> any ScheduledWork {
+        if let timedWorkHost { return timedWorkHost(time, order, work) }
+        let entry = LocalScheduledWork(time: time, order: order ?? Scene.nextSequence(), work: work)
         localTimedWork.append(entry)
         return entry
     }
@@ -34,7 +39,10 @@ extension Scene {
     /// Runs the work of a scene without a host that is due by `time` (+ 1 ns), in time order.
     func runLocalTimedWork(upTo time: MediaTime) {
         guard !localTimedWork.isEmpty else { return }
-        while let index = localTimedWork.indices.min(by: { localTimedWork[$0].time < localTimedWork[$1].time }),
+        func precedes(_ a: LocalScheduledWork, _ b: LocalScheduledWork) -> Bool {
+            a.time != b.time ? a.time < b.time : a.schedulingOrder < b.schedulingOrder
+        }
+        while let index = localTimedWork.indices.min(by: { precedes(localTimedWork[$0], localTimedWork[$1]) }),
               localTimedWork[index].time.seconds <= time.seconds + 1e-9 {
             let entry = localTimedWork.remove(at: index)
             guard let work = entry.work else { continue }
@@ -47,9 +55,11 @@ extension Scene {
 /// Work kept by a scene without a host.
 final class LocalScheduledWork: ScheduledWork {
     let time: MediaTime
+    let schedulingOrder: Int
     var work: (() throws -> Void)?
-    init(time: MediaTime, work: @escaping () throws -> Void) {
+    init(time: MediaTime, order: Int, work: @escaping () throws -> Void) {
         self.time = time
+        self.schedulingOrder = order
         self.work = work
     }
     func cancel() { work = nil }

@@ -9,8 +9,9 @@
 /// then the callbacks' creation order. A turning point is one p on two stretches: it runs once.
 /// A child's completion runs only when its own time moves forwards across its end.
 ///
-/// Running, the timeline keeps one call scheduled: at the next crossing (or its end), at
-/// runStart + |p − anchor| / speed exactly.
+/// Running, the timeline keeps one call scheduled (`Scene.schedule(at:)`): at the next crossing
+/// (or its end), at runStart + |p − anchor| / speed exactly, in the place among ties the timeline
+/// took when it started or resumed.
 extension Timeline {
     /// A callback in this timeline's local time.
     struct Event {
@@ -125,10 +126,11 @@ extension Timeline {
         guard phase == .running else { return }
         let token = generation
         if scene.currentTime < runStart {
-            pendingCall = scheduler.schedule(at: runStart, order: order) { [self] in
+            pendingCall = scene.schedule(at: runStart, order: order) { [self] in
                 guard token == generation else { return }
                 reschedule()
             }
+            order = order ?? pendingCall?.schedulingOrder
             return
         }
         let active = activeDuration
@@ -145,10 +147,11 @@ extension Timeline {
             return  // it plays forever, with nothing to call
         }
         let time = runStart + MediaDuration(abs(target - anchor) / speed)
-        pendingCall = scheduler.schedule(at: time, order: order) { [self] in
+        pendingCall = scene.schedule(at: time, order: order) { [self] in
             guard token == generation else { return }
             try arrive(at: target)
         }
+        order = order ?? pendingCall?.schedulingOrder
     }
 
     /// The playhead reached `target`: its callbacks run, then the completion at the end.

@@ -81,7 +81,11 @@ extension Timeline {
                        duration: max(length * (1 - factor), .leastNormalMagnitude), repeatCount: 0, autoreverses: false)
             }
         }
-        let completion: (() throws -> Void)? = handlers.isEmpty ? nil : { for handler in handlers { handler(.end) } }
+        // Its completions, then whoever awaits it, as when it finishes by itself.
+        let completion: () throws -> Void = {
+            for handler in handlers { handler(.end) }
+            animator.notifyAwaiters(.end)
+        }
         append(Child(content: .tracks(tracks), start: start, span: length, order: Scene.nextSequence(), completion: completion))
     }
 

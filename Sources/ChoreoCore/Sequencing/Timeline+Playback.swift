@@ -32,7 +32,7 @@ extension Timeline {
         case .paused:
             break
         }
-        order = scheduler.nextSchedulingOrder()
+        order = nil  // its calls take a new place among ties from now on
         lastCompletion = nil
         phase = .running
         runStart = scene.currentTime + MediaDuration(wait)

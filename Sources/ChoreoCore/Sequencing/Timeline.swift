@@ -3,7 +3,7 @@
 /// (`speed`, `repeatCount`, `repeatDuration`, `autoreverses`) acts on the whole iteration, and
 /// every child sees the timeline's local time.
 ///
-///     let tl = try Timeline(scene: scene, scheduler: engine)
+///     let tl = try Timeline(scene: scene)
 ///     try tl.animate(duration: 0.5) { title.alpha = 1 }
 ///     try tl.addLabel("grid", at: .text("+=0.2"))
 ///     try tl.animate(duration: 0.4, at: .text("grid")) { grid.alpha = 1 }
@@ -21,15 +21,14 @@
 /// `fractionComplete` is p / activeDuration. Each layer a timeline animates holds one
 /// `AnimationGroup` (key `timeline#N`) whose timing is the timeline's, placed so that it shows
 /// the playhead (Timeline+Install.swift); its children are the blocks' basic animations and the
-/// nested timelines' groups. Callbacks run from the scheduler at the exact time the playhead
-/// reaches them (Timeline+Callbacks.swift). The model holds the final values from the moment a
+/// nested timelines' groups. Callbacks run as the scene's timed work (`Scene.schedule(at:)`: an
+/// engine's timers) at the exact time the playhead reaches them (Timeline+Callbacks.swift). The model holds the final values from the moment a
 /// block is recorded; the groups fill backwards, so an inactive timeline shows its local time 0.
 ///
 /// Illegal calls throw `TimelineError` (the call, the state, what to do).
 public final class Timeline {
     /// The scene whose views the blocks change.
     public let scene: Scene
-    let scheduler: any TimelineScheduler
     /// The rate of local time (> 0): 2 plays every child twice as fast.
     public let speed: Double
     /// How many iterations play (fractional allowed; 0 means 1; ∞ forever).
@@ -70,11 +69,12 @@ public final class Timeline {
     var cursor = 0.0
     /// The playhead position whose callbacks last ran (nil: none where it rests).
     var lastRunPosition: Double?
-    /// The timeline's place among scheduled calls, taken when it starts or resumes.
-    var order = 0
+    /// The timeline's place among scheduled work, taken when it starts or resumes (nil until
+    /// its first call after that is scheduled).
+    var order: Int?
     /// Bumped whenever the schedule changes, to retire scheduled calls.
     var generation = 0
-    var pendingCall: (any TimelineScheduledCall)?
+    var pendingCall: (any ScheduledWork)?
     /// The layers holding this timeline's groups now.
     var installedLayers: [Layer] = []
     /// Whether an inactive timeline shows its start (true until it first completes or stops).
@@ -142,11 +142,10 @@ public final class Timeline {
     /// - Throws: `ArgumentError` for a speed that is not a finite number > 0, or a negative or
     ///   NaN repeatCount or repeatDuration.
     public init(
-        scene: Scene, scheduler: any TimelineScheduler, speed: Double = 1, repeatCount: Double = 0,
+        scene: Scene, speed: Double = 1, repeatCount: Double = 0,
         repeatDuration: Double = 0, autoreverses: Bool = false
     ) throws(ArgumentError) {
         self.scene = scene
-        self.scheduler = scheduler
         self.speed = try requirePositive(try MediaTiming.checkedSpeed(speed, "speed"), "speed")
         self.repeatCount = try requireNonNegativeOrInfinite(repeatCount, "repeatCount")
         self.repeatDuration = try requireNonNegativeOrInfinite(repeatDuration, "repeatDuration")

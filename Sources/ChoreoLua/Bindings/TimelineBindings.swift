@@ -147,7 +147,7 @@ extension ScriptHost {
         try options?.checkKeys(
             allowed: ["speed", "repeatCount", "repeatDuration", "autoreverses", "defaults", "completion"], of: "option")
         let timeline = try Timeline(
-            scene: engine.scene, scheduler: engine, speed: try options?.optionalNumber("speed") ?? 1,
+            scene: engine.scene, speed: try options?.optionalNumber("speed") ?? 1,
             // math.huge repeats forever, as an animation's repeatCount does.
             repeatCount: try options.flatMap { try BindingInput.optionalNumber($0.value("repeatCount"), "repeatCount") } ?? 0,
             repeatDuration: try options.flatMap { try BindingInput.optionalNumber($0.value("repeatDuration"), "repeatDuration") } ?? 0,

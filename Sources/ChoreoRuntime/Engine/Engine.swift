@@ -111,10 +111,10 @@ public final class Engine {
     /// timeline's callbacks share the timers' queue, so ties with `after` and `wait` run in
     /// scheduling order, under the engine rule.
     private func hostTimedWork(of scene: Scene) {
-        scene.timedWorkHost = { [unowned self] time, work in
-            // `schedule(at:)` refuses only non-finite times, which `MediaTime`s from Core are not.
-            let timer: (any ScheduledWork)? = try? schedule(at: time.seconds, work)
-            return timer ?? FinishedWork()
+        scene.timedWorkHost = { [unowned self] time, order, work in
+            // Only a non-finite time cannot be scheduled, which `MediaTime`s from Core are not.
+            guard time.seconds.isFinite else { return FinishedWork() }
+            return schedule(deadline: max(time.seconds, now), interval: nil, sequence: order, work)
         }
     }
 
@@ -156,9 +156,12 @@ public final class Engine {
         return schedule(deadline: max(deadline, now), interval: nil, callback)
     }
 
-    private func schedule(deadline: Double, interval: Double?, _ callback: @escaping () throws -> Void) -> TimerHandle {
+    /// A timer at `deadline`, placed among ties at `sequence` (nil: after every timer so far).
+    private func schedule(
+        deadline: Double, interval: Double?, sequence: Int? = nil, _ callback: @escaping () throws -> Void
+    ) -> TimerHandle {
         let timer = TimerHandle(
-            deadline: deadline, interval: interval, start: now, sequence: nextSequence(), liveCount: timerCount,
+            deadline: deadline, interval: interval, start: now, sequence: sequence ?? nextSequence(), liveCount: timerCount,
             callback: callback)
         timers.insert(timer)
         return timer

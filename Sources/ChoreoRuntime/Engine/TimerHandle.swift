@@ -64,10 +64,13 @@ public final class TimerHandle {
 }
 
 /// A timer is timed work a scene scheduled (`Scene.schedule(at:_:)`).
-extension TimerHandle: ScheduledWork {}
+extension TimerHandle: ScheduledWork {
+    public var schedulingOrder: Int { sequence }
+}
 
 /// Work that will never run (a time that could not be scheduled).
 final class FinishedWork: ScheduledWork {
     func cancel() {}
     var isScheduled: Bool { false }
+    var schedulingOrder: Int { 0 }
 }

@@ -12,8 +12,8 @@ struct TimelineControlTests {
     @Test("A nested timeline plays in its parent's time with its own speed and repeats; its callbacks map through both")
     func nesting() throws {
         let (engine, box) = try makeEngine()
-        let outer = try Timeline(scene: engine.scene, scheduler: engine)
-        let inner = try Timeline(scene: engine.scene, scheduler: engine, speed: 2, repeatCount: 2)
+        let outer = try Timeline(scene: engine.scene)
+        let inner = try Timeline(scene: engine.scene, speed: 2, repeatCount: 2)
         var log: [String] = []
         inner.completion = { log.append("inner \($0.rawValue) \(engine.now)") }
         outer.completion = { log.append("outer \($0.rawValue) \(engine.now)") }
@@ -35,7 +35,7 @@ struct TimelineControlTests {
     @Test("A timeline repeating forever calls its callbacks every iteration and never completes")
     func forever() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine, repeatCount: .infinity)
+        let tl = try Timeline(scene: engine.scene, repeatCount: .infinity)
         var times: [Double] = []
         tl.completion = { _ in times.append(-1) }
         try engine.perform {
@@ -54,7 +54,7 @@ struct TimelineControlTests {
     @Test("Pause holds the playhead; resuming takes a new place among timers for ties")
     func pauseAndResume() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         var log: [String] = []
         tl.completion = { log.append("done \($0.rawValue) \(engine.now)") }
         try engine.perform {
@@ -78,7 +78,7 @@ struct TimelineControlTests {
     @Test("A start delay holds local time 0; the callback at 0 runs when it begins")
     func startDelay() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         var log: [Double] = []
         try engine.perform {
             try tl.call { log.append(engine.now) }
@@ -96,7 +96,7 @@ struct TimelineControlTests {
     @Test("Children added to a running timeline extend it; stop keeps the values shown and runs no completion")
     func growAndStop() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         var log: [String] = []
         tl.completion = { _ in log.append("completion") }
         try engine.perform {
@@ -118,7 +118,7 @@ struct TimelineControlTests {
     @Test("A negative position is kept: the child is partway through at local 0")
     func negativePosition() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         try engine.perform { try tl.animate(duration: 1, curve: linear, at: .seconds(-0.5)) { box.alpha = 0 } }
         #expect(tl.duration == 0.5)
         #expect(box.layer.presentation.opacity == 0.5)
@@ -127,7 +127,7 @@ struct TimelineControlTests {
     @Test("\">\" after a child repeating forever is the end of its first cycle, and so is the timeline's end")
     func foreverChild() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         try engine.perform {
             try tl.animate(duration: 0.5, options: [.repeat, .autoreverse]) { box.alpha = 0 }
             try tl.addLabel("after", at: .text(">"))
@@ -149,7 +149,7 @@ struct TimelineControlTests {
     @Test("An added animator plays its blocks in the timeline's time and runs its completions at its end")
     func animatorChild() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         let animator = try Animator(scene: engine.scene, duration: 1, curve: linear) { box.alpha = 0 }
         var ended: [String] = []
         animator.addCompletion { ended.append("\($0.rawValue) \(engine.now)") }

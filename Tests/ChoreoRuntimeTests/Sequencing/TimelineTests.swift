@@ -12,7 +12,7 @@ struct TimelineTests {
     @Test("Blocks chain at the end by default; each property animates from the previous block's end; the model is final at once")
     func chaining() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         try engine.perform {
             try tl.animate(duration: 1, curve: linear) { box.alpha = 0.5 }
             try tl.animate(duration: 2, curve: linear) { box.alpha = 0 }
@@ -38,7 +38,7 @@ struct TimelineTests {
     @Test("Speed scales the whole timeline; the completion runs at the exact end with the final values as model")
     func speedAndCompletion() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine, speed: 2)
+        let tl = try Timeline(scene: engine.scene, speed: 2)
         var ended: [(AnimatorPosition, Double)] = []
         tl.completion = { ended.append(($0, engine.now)) }
         try engine.perform {
@@ -61,7 +61,7 @@ struct TimelineTests {
     @Test("Callbacks run at the exact engine time the playhead reaches them, before the frame's events; ties in scheduling order")
     func exactCallbackTimes() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine, speed: 2)
+        let tl = try Timeline(scene: engine.scene, speed: 2)
         var log: [String] = []
         try engine.perform {
             try tl.animate(duration: 1, curve: linear) { box.alpha = 0 }
@@ -79,7 +79,7 @@ struct TimelineTests {
     @Test("A callback at 0 runs in the first frame; one at the end runs before the completion")
     func callbacksAtTheEnds() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         var log: [String] = []
         tl.completion = { log.append("completion \($0.rawValue) \(engine.now)") }
         try engine.perform {
@@ -96,7 +96,7 @@ struct TimelineTests {
     @Test("Repeats: a step across an iteration boundary runs the rest of the old iteration first")
     func repeatBoundaries() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine, repeatCount: 2)
+        let tl = try Timeline(scene: engine.scene, repeatCount: 2)
         var log: [String] = []
         tl.completion = { log.append("done \($0.rawValue) \(engine.now)") }
         try engine.perform {
@@ -118,7 +118,7 @@ struct TimelineTests {
     @Test("Autoreverses: a turning point runs once, currentTime mirrors, and it ends at local 0 with the start values")
     func autoreverse() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine, repeatCount: 2, autoreverses: true)
+        let tl = try Timeline(scene: engine.scene, repeatCount: 2, autoreverses: true)
         var log: [String] = []
         tl.completion = { log.append("done \($0.rawValue) \(engine.now)") }
         try engine.perform {
@@ -141,7 +141,7 @@ struct TimelineTests {
     @Test("isReversed turns the playhead around where it is; callbacks run backwards; the completion is at start with start values")
     func reversal() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         var log: [String] = []
         var finished: AnimatorPosition?
         tl.addCompletion { finished = $0; log.append("done \(engine.now)") }
@@ -163,7 +163,7 @@ struct TimelineTests {
     @Test("seek without callbacks runs none; the callback where it rests runs when playback moves from there")
     func seekWithoutCallbacks() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         var log: [String] = []
         try engine.perform {
             try tl.animate(duration: 1, curve: linear) { box.alpha = 0 }
@@ -185,7 +185,7 @@ struct TimelineTests {
     @Test("seek with callbacks runs every callback it crosses, in order, inside the call")
     func seekWithCallbacks() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine, repeatCount: 2)
+        let tl = try Timeline(scene: engine.scene, repeatCount: 2)
         var log: [String] = []
         try engine.perform {
             try tl.animate(duration: 1, curve: linear) { box.alpha = 0 }
@@ -203,7 +203,7 @@ struct TimelineTests {
     @Test("fractionComplete is over the whole active duration, runs no callbacks, and seeks")
     func fractionComplete() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine, repeatCount: 2, autoreverses: true)
+        let tl = try Timeline(scene: engine.scene, repeatCount: 2, autoreverses: true)
         var calls = 0
         try engine.perform {
             try tl.animate(duration: 1, curve: linear) { box.alpha = 0 }
@@ -222,17 +222,17 @@ struct TimelineTests {
     @Test("Adding a running animator or timeline is an error naming its state; nested timelines refuse controls")
     func illegalAdds() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         let animator = try Animator(scene: engine.scene, duration: 1, curve: linear) { box.alpha = 0 }
         try engine.perform { try animator.startAnimation() }
         #expect(throws: TimelineError(call: "add", problem: "the animator is active (running)",
                                       remedy: "add an inactive animator (before startAnimation)")) {
             try tl.add(animator)
         }
-        let running = try Timeline(scene: engine.scene, scheduler: engine)
+        let running = try Timeline(scene: engine.scene)
         try running.startAnimation()
         #expect(throws: TimelineError.self) { try tl.add(running) }
-        let inner = try Timeline(scene: engine.scene, scheduler: engine)
+        let inner = try Timeline(scene: engine.scene)
         try tl.add(inner)
         #expect(throws: TimelineError(call: "startAnimation", problem: "timeline is nested in another timeline",
                                       remedy: "control the outer timeline")) { try inner.startAnimation() }
@@ -245,7 +245,7 @@ struct TimelineTests {
     @Test("An unknown label as a position is created at the end and stays there")
     func unknownLabel() throws {
         let (engine, box) = try makeEngine()
-        let tl = try Timeline(scene: engine.scene, scheduler: engine)
+        let tl = try Timeline(scene: engine.scene)
         try engine.perform {
             try tl.animate(duration: 1) { box.alpha = 0 }
             try tl.animate(duration: 0.5, at: .text("later+=0.25")) { box.center = Point(x: 0, y: 0) }
