@@ -35,7 +35,11 @@ extension Scene {
             for step in stack.steps[row.firstStep..<row.firstStep + row.stepCount] { users[Int(step.track)] += 1 }
         }
         precondition(users == stack.trackUsers, "the tracks' user counts disagree with the living steps")
-        for layer in animatedLayers where layer.scene === self {
+        // A layer whose last animation was removed after it was listed in this advance (timed
+        // work or a next-frame action that re-times, reads and then removes) is unlisted
+        // (listedIn nil) but stays in the list until the next advance drops it, as
+        // `collectEvents` does for every entry not listed in this scene.
+        for layer in animatedLayers where layer.scene === self && layer.listedIn != nil {
             precondition(layer.listedIn === self, "a layer listed as animated names another scene")
         }
         #endif
