@@ -74,7 +74,9 @@ public final class Timeline {
     var order: Int?
     /// Bumped whenever the schedule changes, to retire scheduled calls.
     var generation = 0
-    var pendingCall: (any ScheduledWork)?
+    /// The call scheduled now. Held weakly: the scene's timed work (an engine's timers) holds it,
+    /// and it holds the running timeline, which a script may have dropped.
+    weak var pendingCall: (any ScheduledWork)?
     /// The layers holding this timeline's groups now.
     var installedLayers: [Layer] = []
     /// Whether an inactive timeline shows its start (true until it first completes or stops).
