@@ -1,15 +1,5 @@
 /// The timeline's controls: start, pause, stop, turn around, seek, scrub, and the completion.
-///
-/// The states are the animator's: inactive (not started, or finished or stopped), active
-/// (running — also during a start delay — or paused). Choices where GSAP and UIKit differ:
-/// - `startAnimation` while running does nothing; on a paused timeline it resumes.
-/// - `stopAnimation` (UIKit's `stopAnimation(true)`): the values shown become the model, the
-///   animations go, the timeline is inactive and no completion runs. On an inactive timeline it
-///   is an error.
-/// - `seek` and `fractionComplete` work in every state: on an inactive timeline they make it
-///   active and paused there (as setting an animator's fractionComplete does); on a running one
-///   the playhead jumps and runs on (GSAP's seek), unlike an animator's no-op.
-/// - A nested timeline is driven by its parent: its controls throw.
+/// Which call is legal in which state is the table of `Timeline+StateMachine.swift`.
 extension Timeline {
     /// Starts (or resumes) the timeline after `delay` seconds (finite, ≥ 0); until then it stays
     /// where it is. An inactive timeline starts at 0 (at its end when reversed).
@@ -17,20 +7,20 @@ extension Timeline {
     /// - Throws: `ArgumentError` for a bad delay; `TimelineError` when nested, or when started
     ///   reversed from inactive while it repeats forever (it has no end to start from).
     public func startAnimation(afterDelay delay: Double = 0) throws {
-        try requireRoot("startAnimation")
+        let step = try Self.step(for: .startAnimation, in: phase, isNested: parent != nil)
         let wait = try requireNonNegative(delay, "delay")
-        switch phase {
-        case .running:
-            return
-        case .inactive:
+        switch step {
+        case .start:
             guard !isReversed || activeDuration.isFinite else {
                 throw TimelineError(call: "startAnimation", problem: "a reversed timeline that repeats forever has no end to start from",
                                     remedy: "seek first, or set isReversed = false")
             }
             anchor = isReversed ? activeDuration : 0
             lastRunPosition = nil
-        case .paused:
+        case .resume:
             break
+        default:
+            return
         }
         order = nil  // its calls take a new place among ties from now on
         lastCompletion = nil
@@ -43,15 +33,14 @@ extension Timeline {
     ///
     /// - Throws: `TimelineError` when nested.
     public func pauseAnimation() throws(TimelineError) {
-        try requireRoot("pauseAnimation")
-        switch phase {
-        case .paused:
-            return
-        case .inactive:
+        switch try Self.step(for: .pauseAnimation, in: phase, isNested: parent != nil) {
+        case .activateAndPause:
             anchor = 0
             lastRunPosition = nil
-        case .running:
+        case .pause:
             anchor = playhead
+        default:
+            return
         }
         phase = .paused
         reschedule()
@@ -62,10 +51,7 @@ extension Timeline {
     ///
     /// - Throws: `TimelineError` when inactive or nested.
     public func stopAnimation() throws(TimelineError) {
-        try requireRoot("stopAnimation")
-        guard phase != .inactive else {
-            throw TimelineError(call: "stopAnimation", problem: "timeline is inactive", remedy: "there is nothing to stop")
-        }
+        guard try Self.step(for: .stopAnimation, in: phase, isNested: parent != nil) == .stop else { return }
         anchor = playhead
         phase = .paused
         reschedule()
@@ -82,7 +68,7 @@ extension Timeline {
     /// - Throws: `ArgumentError` for a bad position; `TimelineError` when nested; errors the
     ///   callbacks throw.
     public func seek(_ position: TimelinePosition.Spec, callbacks: Bool = false) throws {
-        try requireRoot("seek")
+        guard try Self.step(for: .seek, in: phase, isNested: parent != nil) == .move else { return }
         let target: Double
         if case .seconds(let seconds) = position {
             target = try requireFinite(seconds, "position")
@@ -96,7 +82,7 @@ extension Timeline {
     ///
     /// - Throws: `ArgumentError` for NaN; `TimelineError` when nested or repeating forever.
     public func setFractionComplete(_ fraction: Double) throws {
-        try requireRoot("fractionComplete")
+        guard try Self.step(for: .setFractionComplete, in: phase, isNested: parent != nil) == .move else { return }
         guard !fraction.isNaN else { throw ArgumentError(parameter: "fractionComplete", requirement: "must be a number", value: fraction) }
         guard activeDuration.isFinite else {
             throw TimelineError(call: "fractionComplete", problem: "timeline repeats forever", remedy: "seek to a time instead")
@@ -207,11 +193,5 @@ extension Timeline {
         anchor = 0
         lastRunPosition = nil
         showsWhileInactive = false
-    }
-
-    func requireRoot(_ call: String) throws(TimelineError) {
-        guard parent == nil else {
-            throw TimelineError(call: call, problem: "timeline is nested in another timeline", remedy: "control the outer timeline")
-        }
     }
 }
