@@ -56,7 +56,7 @@ describe("sequence errors", function()
     end)
     runUntilIdle()
     expect(problems.completion).toMatch("wait: cannot wait inside a block the engine calls")
-    expect(problems.curve).toMatch("^wait: ")
+    expect(problems.curve).toMatch("sequence_errors_test.lua:52: wait: ")
     expect(problems.curve).never.toMatch("C%-call boundary")
   end)
 

@@ -28,12 +28,12 @@ extension ScriptHost {
             local pack, unpack, error = table.pack, table.unpack, error
             local function wait(...)
               local problem = request("wait", ...)
-              if problem then error(problem, 2) end
+              if problem then error(problem, 0) end
               return yield()
             end
             local function await(...)
               local r = pack(request("await", ...))
-              if r[1] then error(r[1], 2) end
+              if r[1] then error(r[1], 0) end
               if r[2] then return unpack(r, 3, r.n) end
               return yield()
             end
