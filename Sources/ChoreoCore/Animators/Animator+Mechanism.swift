@@ -188,6 +188,11 @@ extension Animator {
             let segment = track.segment
             let span = (segment.upper - segment.lower) * activeDuration
             guard span > 0 else { continue }
+            // Paused past the end of a segment that ends on the model (a staggered view that has
+            // arrived): the model shows it, as at fraction 1.
+            if paused, !segment.isDescending, segment.to == track.end, segment.progress(atFraction: anchorFraction) >= 1 {
+                continue
+            }
             let animation: PropertyAnimation
             if track.followsKeyframes, let keyframes = track.keyframes, let copy = keyframes.copy() as? KeyframeAnimation {
                 animation = copy
