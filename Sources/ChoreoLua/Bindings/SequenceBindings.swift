@@ -63,8 +63,9 @@ extension ScriptHost {
         else { throw LuaCallError("sequence: the driver did not load") }
         let driver = SequenceDriver(new: new, wait: wait, awaitFunction: awaitFunction)
         sequenceDriver = driver
-        vm.setGlobal("wait", .function(wait))
-        vm.setGlobal("await", .function(awaitFunction))
+        // The globals become the driver's, unless the script put its own there.
+        if vm.globalIsHostFunction("wait") { vm.setGlobal("wait", .function(wait)) }
+        if vm.globalIsHostFunction("await") { vm.setGlobal("await", .function(awaitFunction)) }
         return driver
     }
 
