@@ -129,6 +129,49 @@ describe("EmitterLayer", function()
     expectImage("confetti", 1.5)
   end)
 
+  it("animates birthRate as Core Animation does: births follow the integral of the rate", function()
+    emitter.emitterCells = { steady() }
+    -- The factor goes 1 → 3 over 2 s: births per second 2 (1 + t), so 2t + t² by t; particle k
+    -- is born at √(1 + k) − 1.
+    local ramp = BasicAnimation.new("birthRate")
+    ramp.fromValue, ramp.toValue, ramp.duration = 1, 3, 2
+    ramp.timingFunction = TimingFunction.new("linear")
+    ramp.fillMode, ramp.isRemovedOnCompletion = "forwards", false
+    emitter:addAnimation(ramp, "ramp")
+    advance(1.9)
+    local particles = emitter:particles()
+    expect(#particles).toBe(8)
+    for k = 0, 7 do expect(particles[k + 1].birthTime).toBeCloseTo(math.sqrt(1 + k) - 1, 1e-5) end
+    expect(emitter.presentation.birthRate).toBeCloseTo(2.9, 1e-12)
+    expect(emitter.birthRate).toBe(1)
+  end)
+
+  it("animates velocity, scale, spin and lifetime for the particles born under them", function()
+    emitter.emitterCells = { steady() }
+    local faster = BasicAnimation.new("velocity")
+    faster.fromValue, faster.toValue, faster.duration = 1, 3, 2
+    faster.timingFunction = TimingFunction.new("linear")
+    emitter:addAnimation(faster, "faster")
+    advance(1.5)
+    -- born at 1 with the factor 2 (20 pt/s), 0.5 s ago; the one born at 0 flies at 10 pt/s
+    local particles = emitter:particles()
+    expect(particles[1].position.x).toBeCloseTo(100 + 10 * 1.5, 1e-9)
+    expect(particles[3].position.x).toBeCloseTo(100 + 20 * 0.5, 1e-9)
+    expect(emitter:valueForKeyPath("velocity")).toBe(1)
+    emitter:setValue(0.5, "lifetime")
+    expect(emitter.lifetime).toBe(0.5)
+    expect(function() emitter:setValue(-1, "lifetime") end).toThrow("lifetime must be a finite number ≥ 0")
+  end)
+
+  it("leaves birthRate, lifetime, velocity, scale and spin custom properties on other layers", function()
+    local plain = Layer.new{}
+    plain:setValue(2, "scale")
+    expect(plain:valueForKeyPath("scale")).toBe(2)
+    local grow = BasicAnimation.new("scale")
+    grow.fromValue, grow.toValue, grow.duration = 2, 4, 1
+    plain:addAnimation(grow, "grow")
+  end)
+
   it("backs a view (layerClass = \"EmitterLayer\"), as a UIKit confetti view does", function()
     local view = View.new{ name = "confettiView", frame = {0, 0, 300, 400}, layerClass = "EmitterLayer" }
     view.layer.emitterPosition = {100, 50}

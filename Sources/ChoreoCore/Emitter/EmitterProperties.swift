@@ -21,6 +21,12 @@ public struct EmitterProperties: Hashable, Sendable {
     public struct BirthRateSpan: Hashable, Sendable {
         public var start: Double
         public var rate: Double
+
+        /// The rate of `spans` (in time order) at `time`: the last span begun by then (the
+        /// first before any has begun); 0 without spans.
+        static func rate(in spans: [BirthRateSpan], at time: Double) -> Double {
+            (spans.last { $0.start <= time } ?? spans.first)?.rate ?? 0
+        }
     }
 
     public var emitterCells: [EmitterCell] = []
@@ -47,6 +53,13 @@ public struct EmitterProperties: Hashable, Sendable {
 
     /// The layer's birth rate factor now (the last span's).
     public var birthRate: Double { birthRateSpans.last?.rate ?? 0 }
+
+    /// Shows `rate` as the birth rate factor now (a presentation's animated value: the last
+    /// span's rate; the spans before keep the births they made).
+    mutating func presentBirthRate(_ rate: Double) {
+        guard !birthRateSpans.isEmpty else { return birthRateSpans = [BirthRateSpan(start: 0, rate: rate)] }
+        birthRateSpans[birthRateSpans.count - 1].rate = rate
+    }
 
     /// The most particles one emitter keeps alive at once: 10,000. Checked when anything that
     /// sets the number changes (`requireParticleBudget`): Σ over cells of the highest birth

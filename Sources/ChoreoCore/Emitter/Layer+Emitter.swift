@@ -101,21 +101,62 @@ extension Layer {
     /// The particles alive now (at the layer's local time); empty for a layer of another class.
     public var particles: [Particle] { particles(atLocalTime: localTimeNow) }
 
-    /// The particles alive at the layer's local time `t`: each born where the emitter presented
-    /// at its birth (the layer's animations of `emitterPosition` and `emitterSize`, composed by
-    /// the general kernel at the birth time).
+    /// The particles alive at the layer's local time `t`: each born where and as the emitter
+    /// presented at its birth (the layer's animations of its properties, composed by the general
+    /// kernel at the birth time); births counted step by step while the birth rate or the
+    /// lifetime animates (`EmitterProperties.particles(atLocalTime:integrating:)`).
     func particles(atLocalTime t: Double) -> [Particle] {
         guard let emitter = model.emitter else { return [] }
         let lowered = attached.isEmpty ? [] : loweredEffects().filter { _, effect in
             guard case .property(let path) = effect.target else { return false }
-            return path.property == .emitterPosition || path.property == .emitterSize
+            return PropertyCatalogue.entry(for: path.property)?.layerClass == .emitter
         }
         guard !lowered.isEmpty else { return emitter.particles(atLocalTime: t) }
         let model = self.model
-        return emitter.particles(atLocalTime: t) { birth in
-            var frame = PresentationFrame(properties: model, transition: nil)
-            GeneralRow.compose(lowered, onto: &frame, at: MediaTime(birth))
+        let countsBirths = lowered.contains { _, effect in
+            guard case .property(let path) = effect.target else { return false }
+            return path.property == .emitterBirthRate || path.property == .emitterLifetime
+        }
+        /// The emitter as presented at a layer time, its birth rate factor the model's then.
+        func presented(_ time: Double) -> EmitterProperties {
+            var properties = model
+            if countsBirths {
+                properties.emitter?.birthRateSpans = [
+                    EmitterProperties.BirthRateSpan(start: 0, rate: EmitterProperties.BirthRateSpan.rate(in: emitter.birthRateSpans, at: time))]
+            }
+            var frame = PresentationFrame(properties: properties, transition: nil)
+            GeneralRow.compose(lowered, onto: &frame, at: MediaTime(time))
             return frame.properties.emitter ?? emitter
+        }
+        return countsBirths ? emitter.particles(atLocalTime: t, integrating: presented) : emitter.particles(atLocalTime: t, atBirth: presented)
+    }
+
+    /// A key path's class-scoped property on this layer: a custom name that is a property of the
+    /// layer's class (an emitter's `birthRate`) becomes that property; any other path is kept.
+    public func resolvingClassNames(_ path: PropertyPath) -> PropertyPath {
+        guard case let .custom(name) = path.property, model.instancing != nil,
+              let entry = PropertyCatalogue.named(name, on: layerClass) else { return path }
+        return PropertyPath(entry.property)
+    }
+
+    /// Sets one of the emitter's factors (`birthRate`, `lifetime`, `velocity`, `scale`, `spin`),
+    /// checked: finite, within ±1e15; `birthRate` and `lifetime` ≥ 0 and within the particle
+    /// budget; `birthRate` from the layer's time now (`setEmitterBirthRate`). The one setter
+    /// for scripts and `setValue(_:forKeyPath:)`; a change of a factor makes no implicit
+    /// animation.
+    public func setEmitterFactor(_ value: Double, _ property: PropertyPath.Property) throws(ArgumentError) {
+        let name = PropertyCatalogue.entry(for: property)?.name ?? "\(property)"
+        try requireLayerClass(.emitter, property: name)
+        if property == .emitterBirthRate { return try setEmitterBirthRate(value) }
+        let number = try requireFinite(value, name)
+        try updateEmitter(name) { emitter throws(ArgumentError) in
+            switch property {
+            case .emitterLifetime: emitter.lifetime = try requireNonNegative(number, name)
+            case .emitterVelocity: emitter.velocity = number
+            case .emitterScale: emitter.scale = number
+            case .emitterSpin: emitter.spin = number
+            default: break
+            }
         }
     }
 }

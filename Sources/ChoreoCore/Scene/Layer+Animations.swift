@@ -107,7 +107,7 @@ extension Layer {
 
     /// The property path for `keyPath` on this layer: a layer property or one of its custom ones.
     public func resolveAnimatablePath(_ keyPath: String) throws(ArgumentError) -> PropertyPath {
-        let path = try PropertyPath(parsing: keyPath)
+        let path = resolvingClassNames(try PropertyPath(parsing: keyPath))
         if case let .custom(name) = path.property, model.custom[name] == nil {
             throw ArgumentError(
                 parameter: "keyPath",

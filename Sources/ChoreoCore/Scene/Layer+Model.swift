@@ -6,7 +6,7 @@ extension Layer {
     /// Outside a view, in a committed scene and with actions enabled, the change animates
     /// implicitly (Core Animation's default action: 0.25 s from the old presentation value).
     public func setValue(_ value: AnimationValue, forKeyPath keyPath: String) throws(ArgumentError) {
-        try setValue(value, at: try PropertyPath(parsing: keyPath), keyPath: keyPath)
+        try setValue(value, at: resolvingClassNames(try PropertyPath(parsing: keyPath)), keyPath: keyPath)
     }
 
     /// `setValue(_:forKeyPath:)` with the key path parsed already (`keyPath` names it in errors).
@@ -17,6 +17,9 @@ extension Layer {
         }
         try requireFinite(value, keyPath)
         try requireLayerClass(for: path)
+        if PropertyCatalogue.isEmitterFactor(path.property), case let .scalar(number) = value {
+            return try setEmitterFactor(number, path.property)
+        }
         set(value, at: path)
     }
 
