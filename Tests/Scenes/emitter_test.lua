@@ -163,6 +163,41 @@ describe("EmitterLayer", function()
     expect(function() emitter:setValue(-1, "lifetime") end).toThrow("lifetime must be a finite number ≥ 0")
   end)
 
+  it("animates a view-backed emitter's birthRate in a view animation block, keeping the births after the block", function()
+    local view = View.new{ name = "fountain", frame = {0, 0, 300, 400}, layerClass = "EmitterLayer" }
+    view.layer.emitterPosition = {100, 50}
+    view.layer.emitterCells = { steady() }
+    scene.view:addSubview(view)
+    advance(1.1)
+    -- Born at 0, 0.5 and 1; the count is 2.2 at 1.1. Then the factor falls linearly 1 → 0 over
+    -- 1 s: the count grows by 2 (s − s²/2) and reaches 3 at s = 1 − √0.2, and no more (3.2).
+    View.animate{ duration = 1, options = {"curveLinear"}, animations = function() view.layer.birthRate = 0 end }
+    advance(0.5)
+    expect(view.layer.presentation.birthRate).toBeCloseTo(0.5, 1e-9)
+    advance(2)
+    local births = {}
+    for i, p in ipairs(view.layer:particles()) do births[i] = p.birthTime end
+    expect(#births).toBe(4)
+    expect(births[4]).toBeCloseTo(1.1 + 1 - math.sqrt(0.2), 1e-5)
+    expect(view.layer.birthRate).toBe(0)
+  end)
+
+  it("animates a stand-alone emitter's factor change implicitly, as Core Animation's default action does", function()
+    emitter.emitterCells = { steady() }
+    advance(1.1)
+    emitter.birthRate = 0
+    expect(emitter:animationKeys()).toEqual({"birthRate"})
+    advance(0.1)
+    local shown = emitter.presentation.birthRate
+    expect(shown > 0 and shown < 1).toBe(true)
+    advance(2)
+    -- Born at 0, 0.5 and 1; the 0.25 s ramp adds about a quarter of a birth to the 2.2 counted by
+    -- 1.1: no new one.
+    local particles = emitter:particles()
+    expect(#particles).toBe(3)
+    for i, birth in ipairs({0, 0.5, 1}) do expect(particles[i].birthTime).toBeCloseTo(birth, 1e-12) end
+  end)
+
   it("leaves birthRate, lifetime, velocity, scale and spin custom properties on other layers", function()
     local plain = Layer.new{}
     plain:setValue(2, "scale")

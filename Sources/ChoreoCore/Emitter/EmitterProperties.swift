@@ -48,8 +48,26 @@ public struct EmitterProperties: Hashable, Sendable {
     /// at the layer's time then (`Layer.setEmitterBirthRate`), so stopping an emitter lets the
     /// particles already born live out their lives.
     public var birthRateSpans = [BirthRateSpan(start: 0, rate: 1)]
+    /// The animations of the emitter's properties that have been removed, for the births made
+    /// under them (`EmitterHistory`); one per emitter, shared by its presentations' copies.
+    let history = EmitterHistory()
 
     public init() {}
+
+    public static func == (a: EmitterProperties, b: EmitterProperties) -> Bool {
+        a.emitterCells == b.emitterCells && a.emitterPosition == b.emitterPosition && a.emitterSize == b.emitterSize
+            && a.emitterShape == b.emitterShape && a.emitterMode == b.emitterMode && a.lifetime == b.lifetime
+            && a.velocity == b.velocity && a.scale == b.scale && a.spin == b.spin && a.seed == b.seed
+            && a.birthRateSpans == b.birthRateSpans  // the history is bookkeeping, not a property
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(emitterCells)
+        hasher.combine(emitterPosition)
+        hasher.combine(emitterSize)
+        hasher.combine(seed)
+        hasher.combine(birthRateSpans)
+    }
 
     /// The layer's birth rate factor now (the last span's).
     public var birthRate: Double { birthRateSpans.last?.rate ?? 0 }
@@ -95,6 +113,6 @@ public struct EmitterProperties: Hashable, Sendable {
     /// keep alive (what a frame's particle list holds).
     public var estimatedHostBytes: Int {
         emitterCells.reduce(0) { $0 + $1.estimatedHostBytes } + Int(min(liveParticleBound, 1e7)) * 96
-            + birthRateSpans.count * 16
+            + birthRateSpans.count * 16 + history.estimatedHostBytes
     }
 }

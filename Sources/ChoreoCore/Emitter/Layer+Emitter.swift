@@ -107,13 +107,11 @@ extension Layer {
     /// lifetime animates (`EmitterProperties.particles(atLocalTime:integrating:)`).
     func particles(atLocalTime t: Double) -> [Particle] {
         guard let emitter = model.emitter else { return [] }
-        let lowered = attached.isEmpty ? [] : loweredEffects().filter { _, effect in
-            guard case .property(let path) = effect.target else { return false }
-            return PropertyCatalogue.entry(for: path.property)?.layerClass == .emitter
-        }
-        guard !lowered.isEmpty else { return emitter.particles(atLocalTime: t) }
-        let model = self.model
-        let countsBirths = lowered.contains { _, effect in
+        let lowered = attached.isEmpty ? [] : loweredEffects().filter { Self.isEmitterEffect($0.1) }
+        let history = emitter.history
+        guard !lowered.isEmpty || !history.isEmpty else { return emitter.particles(atLocalTime: t) }
+        let model = self.model, now = localTimeNow
+        let countsBirths = (lowered + history.effects(actingAt: -Double.infinity)).contains { _, effect in
             guard case .property(let path) = effect.target else { return false }
             return path.property == .emitterBirthRate || path.property == .emitterLifetime
         }
@@ -125,10 +123,32 @@ extension Layer {
                     EmitterProperties.BirthRateSpan(start: 0, rate: EmitterProperties.BirthRateSpan.rate(in: emitter.birthRateSpans, at: time))]
             }
             var frame = PresentationFrame(properties: properties, transition: nil)
-            GeneralRow.compose(lowered, onto: &frame, at: MediaTime(time))
+            // An animation acts on the births from its begin on: its backwards fill (a view
+            // animation's additive offset over a model that was another before) reaches no
+            // birth made before it existed.
+            let acting = (history.effects(actingAt: time) + lowered).filter { timing, _ in
+                timing.waitsForCommit ? time >= now : timing.timing.beginTime.seconds <= time
+            }
+            GeneralRow.compose(acting, onto: &frame, at: MediaTime(time))
             return frame.properties.emitter ?? emitter
         }
         return countsBirths ? emitter.particles(atLocalTime: t, integrating: presented) : emitter.particles(atLocalTime: t, atBirth: presented)
+    }
+
+    /// Whether an effect animates a property of the emitter (its births depend on it).
+    static func isEmitterEffect(_ effect: Effect) -> Bool {
+        guard case .property(let path) = effect.target else { return false }
+        return PropertyCatalogue.entry(for: path.property)?.layerClass == .emitter
+    }
+
+    /// Keeps the effects of an animation leaving this emitter that animate its properties, for
+    /// the births made under them (`EmitterHistory`).
+    func retireEmitterEffects(of entry: AttachedAnimation, into history: EmitterHistory) {
+        let timing = EffectTiming(entry)
+        var effects: [Effect] = []
+        entry.animation.lower(into: &effects, stages: [])
+        let kept = effects.filter(Self.isEmitterEffect).map { (timing, $0) }
+        if !kept.isEmpty { history.retire(kept, until: localTimeNow) }
     }
 
     /// A key path's class-scoped property on this layer: a custom name that is a property of the
@@ -141,21 +161,24 @@ extension Layer {
 
     /// Sets one of the emitter's factors (`birthRate`, `lifetime`, `velocity`, `scale`, `spin`),
     /// checked: finite, within ±1e15; `birthRate` and `lifetime` ≥ 0 and within the particle
-    /// budget; `birthRate` from the layer's time now (`setEmitterBirthRate`). The one setter
-    /// for scripts and `setValue(_:forKeyPath:)`; a change of a factor makes no implicit
-    /// animation.
+    /// budget; `birthRate` from the layer's time now (`setEmitterBirthRate`). The one setter for
+    /// scripts and `setValue(_:forKeyPath:)`. Like any animatable property's change, it runs
+    /// the layer's action (a stand-alone emitter's implicit 0.25 s animation) or joins a view
+    /// animation block or animator.
     public func setEmitterFactor(_ value: Double, _ property: PropertyPath.Property) throws(ArgumentError) {
         let name = PropertyCatalogue.entry(for: property)?.name ?? "\(property)"
         try requireLayerClass(.emitter, property: name)
-        if property == .emitterBirthRate { return try setEmitterBirthRate(value) }
         let number = try requireFinite(value, name)
-        try updateEmitter(name) { emitter throws(ArgumentError) in
-            switch property {
-            case .emitterLifetime: emitter.lifetime = try requireNonNegative(number, name)
-            case .emitterVelocity: emitter.velocity = number
-            case .emitterScale: emitter.scale = number
-            case .emitterSpin: emitter.spin = number
-            default: break
+        try change(at: PropertyPath(property)) { () throws(ArgumentError) in
+            if property == .emitterBirthRate { return try setEmitterBirthRate(number) }
+            try updateEmitter(name) { emitter throws(ArgumentError) in
+                switch property {
+                case .emitterLifetime: emitter.lifetime = try requireNonNegative(number, name)
+                case .emitterVelocity: emitter.velocity = number
+                case .emitterScale: emitter.scale = number
+                case .emitterSpin: emitter.spin = number
+                default: break
+                }
             }
         }
     }

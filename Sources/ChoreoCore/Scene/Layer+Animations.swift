@@ -91,6 +91,7 @@ extension Layer {
     @discardableResult
     func removeAttached(at index: Int) -> AttachedAnimation {
         let entry = attached.remove(at: index)
+        if let emitter = model.emitter { retireEmitterEffects(of: entry, into: emitter.history) }
         if entry.chargedToLayer > 0 {
             attachedChargeBytes -= entry.chargedToLayer
             memoryCharge.map { $0.resize(to: $0.bytes - entry.chargedToLayer) }

@@ -56,7 +56,9 @@ final class LayerPresentation {
 extension ScriptHost {
     func installPresentation() {
         var table = ScriptPropertyTable<LayerPresentation>("Presentation")
-        for entry in PropertyCatalogue.all {
+        // An emitter's `velocity` factor is read with `valueForKeyPath("velocity")`: the name is
+        // the presentation's `velocity(keyPath)` method.
+        for entry in PropertyCatalogue.all where entry.name != "velocity" {
             let path = PropertyPath(entry.property)
             table.add(entry.name) { call, p in
                 try p.layer.requireLayerClass(for: path)

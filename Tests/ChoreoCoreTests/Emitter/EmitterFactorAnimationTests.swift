@@ -88,6 +88,22 @@ struct EmitterFactorAnimationTests {
         #expect(count > 1_000 && count <= EmitterProperties.maximumLiveParticles, "\(count)")
     }
 
+    @Test("Births made under an animation keep its values after it is removed at its end")
+    func removedAnimationsKeepTheirBirths() throws {
+        var cell = EmitterLayerTests.steadyCell()
+        cell.velocity = 0
+        cell.yAcceleration = 0
+        let (scene, emitter) = try EmitterLayerTests.makeEmitter([cell])
+        try emitter.add(basic("emitterPosition.x", from: .scalar(100), to: .scalar(200), duration: 1), forKey: "move")
+        scene.commit()
+        scene.advance(to: 0.75)
+        scene.advance(to: 1.5)
+        #expect(emitter.animationKeys().isEmpty, "removed at its end")
+        // Born at 0 and 0.5 under the animation (x = 100 + 100 × its fraction then), at 1 and 1.5
+        // after its end, where the model is (100).
+        #expect(emitter.particles.map(\.position.x) == [100, 150, 100, 100])
+    }
+
     @Test("birthRate and the other factors are key paths of an emitter only: elsewhere the names are custom properties")
     func classScopedNames() throws {
         let emitter = Layer(class: .emitter)
