@@ -198,6 +198,36 @@ describe("EmitterLayer", function()
     for i, birth in ipairs({0, 0.5, 1}) do expect(particles[i].birthTime).toBeCloseTo(birth, 1e-12) end
   end)
 
+  it("animates its factors under keyframe and spring animations, animators and a MotionAnimator", function()
+    emitter.emitterCells = { steady() }
+    local keyframes = KeyframeAnimation.new("scale")
+    keyframes.values, keyframes.keyTimes, keyframes.duration = {1, 3, 2}, {0, 0.5, 1}, 1
+    emitter:addAnimation(keyframes, "scale")
+    local spring = SpringAnimation.new("spin")
+    spring.fromValue, spring.toValue, spring.duration = 1, 2, 1
+    emitter:addAnimation(spring, "spin")
+    local m = MotionAnimator.new()
+    m:animate(AnimationTraits.new{ duration = 1, timingCurve = "linear" }, {1, 0.2}, emitter, "lifetime")
+    advance(0.25)
+    expect(emitter.presentation.scale).toBeCloseTo(2, 1e-12)
+    local spin = emitter.presentation.spin
+    expect(spin > 1 and spin < 2.5).toBe(true)
+    expect(emitter.presentation.lifetime).toBeCloseTo(0.8, 1e-12)
+    -- born at 0 (scale factor 1) and at 0.5 (the keyframes' 3)
+    advance(0.3)
+    local particles = emitter:particles()
+    expect(particles[2].scale).toBeCloseTo(3, 1e-9)
+
+    local view = View.new{ name = "fountain", frame = {0, 0, 300, 400}, layerClass = "EmitterLayer" }
+    view.layer.emitterCells = { steady() }
+    scene.view:addSubview(view)
+    advance(0.1)
+    local animator = Animator.new{ duration = 2, curve = "linear", animations = function() view.layer.lifetime = 3 end }
+    animator:startAnimation()
+    advance(0.5)
+    expect(view.layer.presentation.lifetime).toBeCloseTo(1.5, 1e-12)
+  end)
+
   it("leaves birthRate, lifetime, velocity, scale and spin custom properties on other layers", function()
     local plain = Layer.new{}
     plain:setValue(2, "scale")
