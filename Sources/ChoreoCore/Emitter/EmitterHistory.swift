@@ -20,6 +20,19 @@ final class EmitterHistory: @unchecked Sendable {
 
     static let capacity = 64
     private(set) var retired: [Retired] = []
+    /// The presented birth rate and lifetime factors at the midpoint of each counting step from
+    /// the layer's time 0 (`EmitterProperties.birthStep`), as far as a frame has counted: the
+    /// count of births is redone every frame, the presentations it needs only once. Forgotten
+    /// whenever the layer's model or animations change (`Layer.invalidatePresentation`).
+    private var stepFactors: [StepFactors] = []
+    /// The most steps remembered: an hour of the layer's time (13.8 MB); later ones are worked
+    /// out again each frame.
+    static let maximumRememberedSteps = 3_600 * 240
+
+    struct StepFactors {
+        var birthRate: Double
+        var lifetime: Double
+    }
 
     /// Keeps `effects`, removed from their layer at the layer time `until`.
     func retire(_ effects: [(EffectTiming, Effect)], until: Double) {
@@ -33,6 +46,24 @@ final class EmitterHistory: @unchecked Sendable {
     }
 
     var isEmpty: Bool { retired.isEmpty }
+
+    /// The factors of steps 0..<`count`, presenting (`presented(time)`) only the steps not
+    /// remembered yet.
+    func stepFactors(_ count: Int, presented: (Double) -> EmitterProperties) -> [StepFactors] {
+        func at(_ step: Int) -> StepFactors {
+            let emitter = presented((Double(step) + 0.5) * EmitterProperties.birthStep)
+            return StepFactors(birthRate: emitter.birthRate, lifetime: emitter.lifetime)
+        }
+        let kept = min(count, Self.maximumRememberedSteps)
+        if stepFactors.count < kept { stepFactors += (stepFactors.count..<kept).map(at) }
+        guard count > kept else { return count == stepFactors.count ? stepFactors : Array(stepFactors.prefix(count)) }
+        return stepFactors + (kept..<count).map(at)
+    }
+
+    /// Forgets the remembered step factors (the model or the animations changed).
+    func forgetSteps() {
+        if !stepFactors.isEmpty { stepFactors = [] }
+    }
 
     /// The bytes the history holds, for memory charges.
     var estimatedHostBytes: Int { retired.count * 160 }

@@ -24,7 +24,7 @@ extension EmitterProperties {
         guard t >= 0, t.isFinite else { return [] }
         let h = Self.birthStep
         let steps = Int(min(t / h, 1e7).rounded(.down)) + 1
-        let factors = (0..<steps).map { presented((Double($0) + 0.5) * h) }
+        let factors = history.stepFactors(steps, presented: presented)
         let longestFactor = factors.reduce(0) { max($0, $1.lifetime) }
         var result: [Particle] = []
         for (cellIndex, cell) in emitterCells.enumerated() where cell.isEnabled {
