@@ -16,6 +16,15 @@ local function steady()
                           contents = Path.ellipse{0, 0, 6, 6}, color = "#ff3b30" }
 end
 
+-- a view backed by an emitter at (100, 50) emitting steady(), in the scene
+local function emitterView(name)
+  local view = View.new{ name = name, frame = {0, 0, 300, 400}, layerClass = "EmitterLayer" }
+  view.layer.emitterPosition = {100, 50}
+  view.layer.emitterCells = { steady() }
+  scene.view:addSubview(view)
+  return view
+end
+
 describe("EmitterLayer", function()
   it("has Core Animation's defaults, and so has EmitterCell", function()
     local e = EmitterLayer.new()
@@ -164,10 +173,7 @@ describe("EmitterLayer", function()
   end)
 
   it("animates a view-backed emitter's birthRate in a view animation block, keeping the births after the block", function()
-    local view = View.new{ name = "fountain", frame = {0, 0, 300, 400}, layerClass = "EmitterLayer" }
-    view.layer.emitterPosition = {100, 50}
-    view.layer.emitterCells = { steady() }
-    scene.view:addSubview(view)
+    local view = emitterView("fountain")
     advance(1.1)
     -- Born at 0, 0.5 and 1; the count is 2.2 at 1.1. Then the factor falls linearly 1 → 0 over
     -- 1 s: the count grows by 2 (s − s²/2) and reaches 3 at s = 1 − √0.2, and no more (3.2).
@@ -238,10 +244,7 @@ describe("EmitterLayer", function()
   end)
 
   it("backs a view (layerClass = \"EmitterLayer\"), as a UIKit confetti view does", function()
-    local view = View.new{ name = "confettiView", frame = {0, 0, 300, 400}, layerClass = "EmitterLayer" }
-    view.layer.emitterPosition = {100, 50}
-    view.layer.emitterCells = { steady() }
-    scene.view:addSubview(view)
+    local view = emitterView("confettiView")
     advance(1.25)
     expect(#view.layer:particles()).toBe(3)
   end)
