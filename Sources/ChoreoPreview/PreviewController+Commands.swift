@@ -35,13 +35,9 @@ extension PreviewController {
             move(to: range.lowerBound, exactly: true)
         }
         isPaused = false
-        anchor = nil
     }
 
-    public func pause() {
-        isPaused = true
-        anchor = nil
-    }
+    public func pause() { isPaused = true }
 
     /// Pauses and moves `frames` frames on the grid (negative: back), within the timeline: from
     /// a playhead between frames, one forward is the next frame and one back the previous one.
@@ -77,7 +73,7 @@ extension PreviewController {
         try seek(to: min(max(fraction, 0), 1) * end)
     }
 
-    /// Sets the speed (within `speedRange`). The root's timing is rebased at the playhead, so
+    /// Sets the speed (within `speedRange`). The root's timing is rebased at every tick, so
     /// scene time goes on from where it is, at the new rate.
     public func setSpeed(_ speed: Double) throws(ArgumentError) {
         let speed = try requireFinite(speed, "speed")
@@ -85,7 +81,6 @@ extension PreviewController {
             throw ArgumentError(parameter: "speed", requirement: "must be within 0.01...100", value: speed)
         }
         self.speed = speed
-        anchor = nil
     }
 
     /// The in point at the playhead; an out point at or before it is cleared.
@@ -110,7 +105,6 @@ extension PreviewController {
 
     /// Moves frame-exactly to grid frame `frame`, clamped to the timeline's frames.
     private func moveToFrame(_ frame: Int) {
-        anchor = nil
         move(to: grid.time(ofFrame: min(max(frame, 0), lastFrame)), exactly: true)
     }
 }

@@ -33,7 +33,6 @@ extension PreviewController {
         } catch {
             status = .loadFailed(PreviewScriptError(error))
         }
-        anchor = nil
         revision += 1
     }
 }

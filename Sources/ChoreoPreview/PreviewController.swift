@@ -14,13 +14,14 @@ import ChoreoRuntime
 ///     preview.reload()                          // the file watcher saw a save
 ///
 /// **Time.** The playhead (`time`) is scene time: the engine's, `CACurrentMediaTime()` in the
-/// script. While playing, each tick moves it by the tick's display time × `speed` ÷
+/// script. While playing, each tick moves it by the display time the tick covers
+/// (`targetTimestamp − timestamp`, several periods after a late frame) × `speed` ÷
 /// `slowAnimations`, so the frame a tick produces is the scene at the tick's `targetTimestamp`,
-/// when the frame will be on screen. The root of the timing tree maps display time to scene time
-/// as a layer's timing maps its parent's (`scene = timeOffset + (display − beginTime) × speed`);
-/// a change of speed, a seek, a pause or a loop rebases it at the current time, so scene time
-/// never jumps. Times within a millionth of a frame of the `--fps` grid snap to it: at 1× on a
-/// display at the grid's rate every presented frame is one of the headless run's.
+/// when the frame will be on screen. This is the root of the timing tree with CAMediaTiming's
+/// `speed`, rebased at every tick (`timeOffset` = the playhead, `beginTime` = the tick's
+/// `timestamp`): a change of speed, a seek, a pause (the preview's or the link's) or a loop never
+/// makes scene time jump. Times within a millionth of a frame of the `--fps` grid snap to it: at
+/// 1× on a display at the grid's rate every presented frame is one of the headless run's.
 ///
 /// **Frames.** The scene runs headless on the virtual clock, on the `--fps` grid (a
 /// `PreviewSession`). Stepping, scrubbing, Home and End land on grid frames and give exactly the
@@ -68,9 +69,6 @@ public final class PreviewController {
 
     /// The loaded script; nil only while no load has succeeded yet.
     var session: PreviewSession?
-    /// The root timing's anchor: the display time and the scene time it was at. Nil: rebase at
-    /// the next tick (after a change, a pause, a seek).
-    var anchor: (display: Double, scene: Double)?
 
     /// Loads the scene (a failure is reported in `status`, and `reload()` tries again).
     /// - Throws: `ArgumentError` for a frame rate, duration or slow-motion factor that is not a
@@ -117,25 +115,18 @@ public final class PreviewController {
     /// the scene there. Returns whether the presented scene changed.
     @discardableResult
     public func tick(_ tick: DisplayLinkTick) -> Bool {
-        skippedFrames += tick.droppedFrames
-        guard !isPaused, session != nil else {
-            anchor = nil
-            return false
-        }
-        let start = anchor ?? (display: tick.timestamp, scene: time)
-        anchor = start
-        var target = start.scene + max(0, tick.targetTimestamp - start.display) * rate
+        skippedFrames += tick.skippedFrames
+        guard !isPaused, session != nil else { return false }
+        var target = time + max(0, tick.targetTimestamp - tick.timestamp) * rate
         let range = self.range
         if isLooping {
             if time < range.lowerBound || time > range.upperBound {
                 target = range.lowerBound
-                anchor = (tick.targetTimestamp, target)
             } else if target > range.upperBound {
                 let length = range.upperBound - range.lowerBound
                 target = length > 0
                     ? range.lowerBound + (target - range.upperBound).truncatingRemainder(dividingBy: length)
                     : range.lowerBound
-                anchor = (tick.targetTimestamp, target)
             }
         } else if target >= range.upperBound {
             target = range.upperBound

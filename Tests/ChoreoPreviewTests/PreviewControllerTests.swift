@@ -169,4 +169,39 @@ struct PreviewControllerTests {
         preview.setOutPoint()
         #expect(preview.inPoint == nil && preview.outPoint == 0.5)
     }
+
+    @Test("A stalled frame moves the playhead by the whole time it covered and counts the skipped frames")
+    func stallSkipsFrames() throws {
+        let (preview, folder) = try makePreview(options: PreviewOptions())
+        defer { removeFolder(folder) }
+        let link = try VirtualDisplayLink(framesPerSecond: 60)
+        var times: [Double] = []
+        link.start(origin: 0, firstFrame: 0) { tick in
+            preview.tick(tick)
+            times.append(preview.time)
+            if times.count == 3 { link.clock.advance(by: 0.05) }  // drawing this frame took 50 ms
+            if times.count == 5 { link.invalidate() }
+        }
+        #expect(times == [1, 2, 3, 6, 7].map { Double($0) / 60 })
+        #expect(preview.hudState.skippedFrames == 2)
+    }
+
+    @Test("Pausing the display link stops the playhead; resuming goes on without a jump")
+    func linkPauseDoesNotJump() throws {
+        let (preview, folder) = try makePreview(options: PreviewOptions())
+        defer { removeFolder(folder) }
+        let link = try VirtualDisplayLink(framesPerSecond: 60)
+        var ticks = 0
+        link.start(origin: 0, firstFrame: 0) { tick in
+            preview.tick(tick)
+            ticks += 1
+            if ticks == 10 { link.isPaused = true }
+            if ticks == 20 { link.invalidate() }
+        }
+        #expect(preview.time == 10.0 / 60)
+        link.clock.advance(by: 5)  // the window was hidden for 5 s
+        link.resume()
+        #expect(preview.time == 20.0 / 60)
+        #expect(preview.hudState.skippedFrames == 0)
+    }
 }

@@ -190,8 +190,14 @@ extension Engine {
     }
 
     /// One frame of a run; the reason the run ends after it, if it does.
+    ///
+    /// The frame is the tick's vsync (`tick.frame`), at its time on the grid: on time that is the
+    /// tick's `timestamp`; after a late tick the timestamp is the vsync the previous frame was
+    /// shown at, and the engine moves on to the vsync the callback runs at.
     func handle(_ tick: DisplayLinkTick, limit: Double?) -> RunReport.Reason? {
-        if let limit, tick.timestamp > limit {
+        let number = grid.originFrame + tick.frame
+        let time = grid.time(of: number)
+        if let limit, time > limit {
             // The limit falls before this frame: finish the time up to it, without the frame.
             report.droppedFrames += droppedFrames(of: tick, upTo: limit)
             guard fireTimers(upTo: limit) else { return .error }
@@ -199,20 +205,19 @@ extension Engine {
             guard checkEventFailure() else { return .error }
             return isIdle ? .idle : .timeLimit
         }
-        let number = grid.originFrame + tick.frame
-        guard produceFrame(number, time: tick.timestamp, targetTime: tick.targetTimestamp,
-                           droppedFrames: tick.droppedFrames)
+        guard produceFrame(number, time: time, targetTime: grid.time(of: number + 1), droppedFrames: tick.droppedFrames)
         else { return .error }
         if isIdle { return .idle }
-        if let limit, tick.timestamp >= limit { return .timeLimit }
+        if let limit, time >= limit { return .timeLimit }
         return nil
     }
 
-    /// The tick a display link on the run's grid delivers for engine frame `number`.
+    /// The tick a display link on the run's grid delivers for engine frame `number`, after
+    /// `droppedFrames` skipped ones (`FramePacer`'s fields).
     func tick(forFrame number: Int, droppedFrames: Int) -> DisplayLinkTick {
         DisplayLinkTick(
-            frame: number - grid.originFrame, timestamp: grid.time(of: number), targetTimestamp: grid.time(of: number + 1),
-            droppedFrames: droppedFrames)
+            frame: number - grid.originFrame, timestamp: grid.time(of: number - droppedFrames),
+            targetTimestamp: grid.time(of: number + 1), droppedFrames: droppedFrames)
     }
 
     /// How many of the frames `tick` skipped were due by `limit`.
