@@ -71,13 +71,13 @@ public final class PreviewController {
     var session: PreviewSession?
 
     /// Loads the scene (a failure is reported in `status`, and `reload()` tries again).
-    /// - Throws: `ArgumentError` for a frame rate, duration or slow-motion factor that is not a
-    ///   finite number > 0.
+    /// - Throws: `ArgumentError` for a frame rate or duration that is not a finite number > 0
+    ///   (≥ 0 for the duration), or a slow-motion factor outside `SlowAnimations.range`.
     public init(configuration: ScriptConfiguration, options: PreviewOptions = PreviewOptions(),
                 printHandler: @escaping (String) -> Void = { _ in }) throws(ArgumentError)
     {
         _ = try requirePositive(configuration.framesPerSecond, "framesPerSecond")
-        _ = try requirePositive(options.slowAnimations, "slowAnimations")
+        _ = try SlowAnimations.check(options.slowAnimations, "slowAnimations")
         if let duration = options.duration { _ = try requireNonNegative(duration, "duration") }
         self.configuration = configuration
         self.options = options

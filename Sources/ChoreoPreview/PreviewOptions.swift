@@ -7,8 +7,9 @@ public struct PreviewOptions: Sendable {
     /// The timeline's length in seconds (`--duration`); nil: until the scene is idle, at most
     /// `defaultLimit`.
     public var duration: Double?
-    /// Global slow motion (`--slow-animations N`, `CHOREO_SLOW_ANIMATIONS`): scene time runs N
-    /// times slower than the display's, on top of the speed.
+    /// Global slow motion (`--slow-animations N`, `CHOREO_SLOW_ANIMATIONS`; read both with
+    /// `SlowAnimations.factor(option:)`): scene time runs N times slower than the display's, on
+    /// top of the speed. Within `SlowAnimations.range` (1...100).
     public var slowAnimations: Double
     /// Whether playback starts paused (a screenshot, a test).
     public var startsPaused: Bool

@@ -70,3 +70,39 @@ struct RealtimeTests {
         #expect(link.isInvalidated)
     }
 }
+
+@Suite("Engine: slow animations in real time")
+struct SlowAnimationsTests {
+    /// About 0.2 s of real time; asserts on the recorded frames only.
+    @Test("At 4× slow motion frames come at 60 Hz of wall time on a scene grid of 1/240 s; timers keep scene time")
+    func slowMotionGrid() throws {
+        let (engine, _) = try makeEngine()
+        var frames: [EngineFrame] = []
+        var timerTimes: [Double] = []
+        var linkDurations: Set<Double> = []
+        engine.addFrameSink { frames.append($0) }
+        try engine.after(0.025) { timerTimes.append(engine.now) }
+        let link = try engine.addDisplayLink { linkDurations.insert($0.duration) }
+        let report = try engine.runRealtime(duration: 0.05, fps: 60, slowAnimations: 4)
+        link.invalidate()
+        #expect(report.endTime == 0.05)
+        #expect(frames.allSatisfy { $0.time == Double($0.number) / 240 })
+        #expect(frames.count + report.droppedFrames == 13)  // 0, 1/240, ..., 12/240 = 0.05
+        #expect(timerTimes == [0.025])
+        #expect(linkDurations == [1.0 / 240])
+    }
+
+    @Test("The factor comes from the option, else CHOREO_SLOW_ANIMATIONS, within 1...100")
+    func factor() throws {
+        #expect(try SlowAnimations.factor(option: nil, environment: [:]) == 1)
+        #expect(try SlowAnimations.factor(option: nil, environment: ["CHOREO_SLOW_ANIMATIONS": "10"]) == 10)
+        #expect(try SlowAnimations.factor(option: 2.5, environment: ["CHOREO_SLOW_ANIMATIONS": "10"]) == 2.5)
+        #expect(try SlowAnimations.factor(option: nil, environment: ["CHOREO_SLOW_ANIMATIONS": ""]) == 1)
+        #expect(argumentError { _ = try SlowAnimations.factor(option: nil, environment: ["CHOREO_SLOW_ANIMATIONS": "fast"]) }?
+            .description == "CHOREO_SLOW_ANIMATIONS must be a number within 1...100 (got fast)")
+        #expect(argumentError { _ = try SlowAnimations.factor(option: 0.5, environment: [:]) }?.description
+            == "--slow-animations must be a number within 1...100 (got 0.5)")
+        let (engine, _) = try makeEngine()
+        #expect(argumentError { try engine.runRealtime(duration: 1, slowAnimations: .nan) }?.parameter == "slowAnimations")
+    }
+}
