@@ -88,6 +88,10 @@ public final class PreviewController {
         reload(countsAsReload: false)
     }
 
+    /// The plugins refused (the window reports them once): the loaded script's host's, else the
+    /// catalog's.
+    public var pluginFailures: [PluginLoadError] { session?.host.pluginFailures ?? configuration.plugins.failures }
+
     /// The scene to draw (with `SceneRenderer`, at `canvasSize`); nil until a load succeeds.
     public var scene: Scene? { session?.scene }
     /// The size frames are drawn at, as `choreo render` draws them.

@@ -26,6 +26,12 @@ public struct FrameRateRange: Hashable, Sendable, CustomStringConvertible {
         self.preferred = preferred
     }
 
+    /// The range a link's `preferredFramesPerSecond = rate` sets: `(0, 0, rate)`, `rate` finite
+    /// and ≥ 0 (0: the display's rate).
+    public static func preferring(_ rate: Double) throws(ArgumentError) -> FrameRateRange {
+        FrameRateRange(minimum: 0, maximum: 0, preferred: try requireNonNegative(rate, "preferredFramesPerSecond"))
+    }
+
     /// The range itself, checked: every rate finite and ≥ 0, and when `maximum` is set,
     /// `minimum ≤ preferred ≤ maximum`.
     public func validated() throws(ArgumentError) -> FrameRateRange {

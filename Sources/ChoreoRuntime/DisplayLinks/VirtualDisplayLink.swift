@@ -57,8 +57,7 @@ public final class VirtualDisplayLink: DisplayLink {
     /// Asks for callbacks at `rate` frames per second (finite, ≥ 0; 0: the display's rate),
     /// rounded to a factor of the refresh rate: the range `(0, 0, rate)`.
     public func setPreferredFramesPerSecond(_ rate: Double) throws(ArgumentError) {
-        let rate = try requireNonNegative(rate, "preferredFramesPerSecond")
-        preferredFrameRateRange = FrameRateRange(minimum: 0, maximum: 0, preferred: rate)
+        preferredFrameRateRange = try .preferring(rate)
     }
 
     /// Asks for callbacks within `range` (checked by `FrameRateRange.validated()`).

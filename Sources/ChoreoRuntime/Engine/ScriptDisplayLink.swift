@@ -78,8 +78,7 @@ public final class ScriptDisplayLink {
     /// Sets the rate asked for (0 = the engine's rate): the range `(0, 0, rate)`. The rate used
     /// is a factor of the engine's (see `FrameRateRange.frameInterval(preferred:refreshRate:)`).
     public func setPreferredFramesPerSecond(_ rate: Double) throws(ArgumentError) {
-        let rate = try requireNonNegative(rate, "preferredFramesPerSecond")
-        preferredFrameRateRange = FrameRateRange(minimum: 0, maximum: 0, preferred: rate)
+        preferredFrameRateRange = try .preferring(rate)
     }
 
     /// Sets the rates asked for (checked by `FrameRateRange.validated()`).
