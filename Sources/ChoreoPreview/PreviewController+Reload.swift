@@ -18,13 +18,15 @@ extension PreviewController {
         do {
             let source: String
             do { source = try ScriptFile.read(path) } catch { throw PreviewScriptError(message: "\(error)") }
-            let fresh = try PreviewSession(
+            var fresh = try PreviewSession(
                 source: source, chunkName: path, configuration: configuration, printHandler: printHandler)
-            let newEnd = options.duration
-                ?? PreviewSession.runLength(
-                    source: source, chunkName: path, configuration: configuration, limit: PreviewOptions.defaultLimit)
-            let target = min(time, newEnd)
-            try fresh.advance(to: target)
+            let limit = options.duration ?? PreviewOptions.defaultLimit
+            try fresh.advance(to: min(time, limit))
+            let newEnd = self.end(of: fresh, source: source, limit: limit)
+            if fresh.time > newEnd {  // the new script ends before the playhead: back to its end
+                fresh = try replay(fresh)
+                try fresh.advance(to: newEnd)
+            }
             session = fresh
             end = newEnd
             time = fresh.time
@@ -34,5 +36,16 @@ extension PreviewController {
             status = .loadFailed(PreviewScriptError(error))
         }
         revision += 1
+    }
+
+    /// The timeline's length for a session just advanced to the playhead (or `limit`): the
+    /// `--duration`, else when the script goes idle, at most `limit`. Known without another run
+    /// when the session already went idle or reached the limit (a reload at 10 s); otherwise a
+    /// headless run of the script finds it.
+    private func end(of session: PreviewSession, source: String, limit: Double) -> Double {
+        if let duration = options.duration { return duration }
+        if let idle = session.idleTime { return min(idle, limit) }
+        if session.time >= limit { return limit }
+        return PreviewSession.runLength(source: source, chunkName: configuration.scenePath, configuration: configuration, limit: limit)
     }
 }

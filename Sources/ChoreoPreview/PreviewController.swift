@@ -30,7 +30,7 @@ import ChoreoRuntime
 ///
 /// **The end.** The timeline runs from 0 to `end`: `--duration` when given, else the time the
 /// scene has nothing left to do, at most 10 s (`choreo render`'s default), found by running the
-/// script headless once at each load. Without a loop, playback stops at the end (or at the out
+/// script headless at a load when the replay to the playhead did not already tell. Without a loop, playback stops at the end (or at the out
 /// point); with one, it wraps to the in point.
 ///
 /// Not thread-safe: use it on one thread (the window's).

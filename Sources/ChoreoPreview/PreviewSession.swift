@@ -22,6 +22,10 @@ final class PreviewSession {
     let canvasSize: Size
     /// Whether the state equals a fresh session's advanced straight to `time`.
     private(set) var isExact = true
+    /// The time of the first frame after which the engine had nothing left to do: where a
+    /// headless run of the script ends (`choreo render` stops there). Nil while it is busy.
+    var idleTime: Double? { idleMark.time }
+    private let idleMark = IdleMark()
 
     var engine: Engine { host.engine }
     var scene: Scene { host.engine.scene }
@@ -40,6 +44,11 @@ final class PreviewSession {
             try host.run(source: source, chunkName: chunkName)
         } catch {
             throw PreviewScriptError(error)
+        }
+        // A run checks for idle after each frame's sinks: this sink, the last, sees that state.
+        let engine = host.engine, mark = idleMark
+        engine.addFrameSink { [unowned engine] frame in
+            if mark.time == nil && engine.isIdle { mark.time = frame.time }
         }
         guard host.hasMadeScene else {
             throw PreviewScriptError(message: "\(chunkName) made no Scene, so there is nothing to draw (a scene script calls Scene.new{ width =, height = } at its top level)")
@@ -81,4 +90,10 @@ final class PreviewSession {
         else { return limit }
         return min(max(report.endTime, 0), limit)
     }
+}
+
+/// Where a session's frame sink notes the time the engine went idle (a box, so that the sink
+/// the engine holds does not hold the session).
+private final class IdleMark {
+    var time: Double?
 }

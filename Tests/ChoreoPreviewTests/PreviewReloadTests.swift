@@ -68,6 +68,25 @@ struct PreviewReloadTests {
         #expect(preview.status == .ok && preview.boxX == 100 && preview.reloads == 1)
     }
 
+    @Test("A reload that makes the scene shorter brings the playhead to the new end; a longer one keeps it")
+    func reloadChangesTheEnd() throws {
+        let (preview, folder) = try makePreview()
+        defer { removeFolder(folder) }
+        try preview.seek(to: 1.5)
+        try save("""
+            local scene = Scene.new{ width = 200, height = 100 }
+            local box = View.new{ name = "box", frame = {0, 0, 10, 10} }
+            scene.view:addSubview(box)
+            View.animate{ duration = 1, options = {"curveLinear"}, animations = function() box.center.x = 105 end }
+            """, in: folder)
+        preview.reload()
+        #expect(preview.status == .ok)
+        #expect(preview.end == 1 && preview.time == 1 && preview.boxX == 105)
+        try save(movingBox.replacingOccurrences(of: "0, 200, 2", with: "0, 300, 3"), in: folder)
+        preview.reload()
+        #expect(preview.end == 3 && preview.time == 1 && preview.boxX == 100)
+    }
+
     @Test("A missing file or a first load that fails is reported; fixing the file loads it")
     func failedFirstLoad() throws {
         let (preview, folder) = try makePreview("error('not yet')")
