@@ -29,9 +29,9 @@ import ChoreoRuntime
 /// Going back replays the script from 0 (Lua cannot rewind), as a reload does.
 ///
 /// **The end.** The timeline runs from 0 to `end`: `--duration` when given, else the time the
-/// scene has nothing left to do, at most 10 s (`choreo render`'s default), found by running the
-/// script headless at a load when the replay to the playhead did not already tell. Without a loop, playback stops at the end (or at the out
-/// point); with one, it wraps to the in point.
+/// scene has nothing left to do, at most 10 s (`choreo render`'s default): seen on the way to the
+/// playhead at a load, else found by one more headless run. Without a loop, playback stops at
+/// the end (or at the out point); with one, it wraps to the in point.
 ///
 /// Not thread-safe: use it on one thread (the window's).
 public final class PreviewController {
