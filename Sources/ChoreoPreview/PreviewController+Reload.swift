@@ -28,6 +28,7 @@ extension PreviewController {
                 try fresh.advance(to: newEnd)
             }
             session = fresh
+            standby = nil
             end = newEnd
             time = fresh.time
             status = .ok

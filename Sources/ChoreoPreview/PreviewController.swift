@@ -26,7 +26,8 @@ import ChoreoRuntime
 /// **Frames.** The scene runs headless on the virtual clock, on the `--fps` grid (a
 /// `PreviewSession`). Stepping, scrubbing, Home and End land on grid frames and give exactly the
 /// state `choreo render` has at that frame (they replay when playback stopped between frames).
-/// Going back replays the script from 0 (Lua cannot rewind), as a reload does.
+/// Going back replays the script from 0 (Lua cannot rewind), as a reload does; a playing loop
+/// keeps a second session ready at its in point instead (PreviewController+LoopStart.swift).
 ///
 /// **The end.** The timeline runs from 0 to `end`: `--duration` when given, else the time the
 /// scene has nothing left to do, at most 10 s (`choreo render`'s default): seen on the way to the
@@ -69,6 +70,10 @@ public final class PreviewController {
 
     /// The loaded script; nil only while no load has succeeded yet.
     var session: PreviewSession?
+    /// A second session brought to the loop's start while a loop plays (PreviewController+LoopStart.swift).
+    var standby: PreviewSession?
+    /// How many times the script was replayed from 0 (going back without a standby).
+    var replays = 0
 
     /// Loads the scene (a failure is reported in `status`, and `reload()` tries again).
     /// - Throws: `ArgumentError` for a frame rate or duration that is not a finite number > 0
@@ -138,6 +143,7 @@ public final class PreviewController {
         }
         let before = revision
         move(to: target, exactly: false)
+        prepareLoopStart(tickSpan: tick.targetTimestamp - tick.timestamp)
         return revision != before
     }
 
@@ -158,7 +164,13 @@ public final class PreviewController {
         }
         do {
             if target < session.time || (exactly && !session.canAdvanceExactly(to: target)) {
-                let fresh = try replay(session)
+                let fresh: PreviewSession
+                if let standby = takeStandby(for: target, exactly: exactly) {
+                    fresh = standby
+                } else {
+                    fresh = try replay(session)
+                    replays += 1
+                }
                 self.session = fresh
                 try fresh.advance(to: target)
             } else {

@@ -138,6 +138,35 @@ struct PreviewControllerTests {
         #expect(abs(x - 100 * preview.time) < 1e-9)
     }
 
+    @Test("A loop wraps without replaying the script: a standby session waits at the in point")
+    func loopUsesStandby() throws {
+        let (preview, folder) = try makePreview()
+        defer { removeFolder(folder) }
+        try preview.seek(to: 1.2)
+        preview.setInPoint()
+        try preview.seek(to: 1.5)
+        preview.setOutPoint()
+        try preview.perform(.toggleLoop)
+        try preview.seek(to: 1.2)  // back: a replay
+        let replays = preview.replays
+        preview.play()
+        var wraps = 0
+        var last = preview.time
+        try displayTicks(200) { tick in
+            preview.tick(tick)
+            if preview.time < last { wraps += 1 }
+            last = preview.time
+            let x = preview.boxX ?? .nan
+            #expect(abs(x - 100 * preview.time) < 1e-9 && (1.2...1.5).contains(preview.time))
+        }
+        #expect(wraps >= 5)
+        #expect(preview.replays == replays)
+        #expect(preview.count == (preview.time < 1.25 ? 4 : 5))  // the timer replayed to the in point
+        try preview.perform(.toggleLoop)
+        try displayTicks(1) { preview.tick($0) }
+        #expect(preview.standby == nil)
+    }
+
     @Test("Without a loop, playback from the in point stops at the out point")
     func stopsAtTheOutPoint() throws {
         let (preview, folder) = try makePreview()
