@@ -7,8 +7,8 @@
 extension PreviewController {
     /// Moves the standby session towards the loop's start: created on the first call (the
     /// script's top level), then advanced on the grid by enough frames per tick to arrive within
-    /// half a loop, and finally to the start itself. Dropped when the range moved before it or
-    /// the script was reloaded.
+    /// half a loop, and finally to the start itself. Dropped when the in point moved before it,
+    /// the loop is off, or the script is reloaded (`reload()` drops it).
     func prepareLoopStart(tickSpan: Double) {
         guard isLooping else {
             standby = nil
@@ -16,7 +16,7 @@ extension PreviewController {
         }
         guard !isPaused, let session else { return }
         let start = range.lowerBound
-        if let standby, standby.source != session.source || standby.time > start { self.standby = nil }
+        if let standby, standby.time > start { self.standby = nil }  // the in point moved back
         guard start > 0 else { return }
         do {
             let standby = try self.standby ?? replay(session)
@@ -32,10 +32,10 @@ extension PreviewController {
         }
     }
 
-    /// The standby session, if it is ready to stand in for a move back to `target`: the same
-    /// script, at or before `target`, and exact if `exactly`.
+    /// The standby session, if it is ready to stand in for a move back to `target`: at or
+    /// before `target`, and exact if `exactly`.
     func takeStandby(for target: Double, exactly: Bool) -> PreviewSession? {
-        guard let standby, let session, standby.source == session.source, standby.time <= target,
+        guard let standby, standby.time <= target,
               !exactly || standby.canAdvanceExactly(to: target)
         else { return nil }
         self.standby = nil
