@@ -61,10 +61,16 @@ extension PreviewController {
     public func goToEnd() { moveToFrame(lastFrame) }
 
     /// Moves the playhead to `time` (scene seconds, clamped to the timeline), snapped to the
-    /// nearest grid frame: what a click or a drag on the timeline bar does. Playing goes on from there.
-    public func seek(to time: Double) throws(ArgumentError) {
-        let time = try requireFinite(time, "time")
-        moveToFrame(grid.nearestFrame(to: min(max(time, 0), end)))
+    /// nearest grid frame: what a click or a drag on the timeline bar does. Playing goes on from
+    /// there. `snapsToFrame: false` moves to `time` itself, with the state a fresh headless run
+    /// advanced straight there has (`--screenshot-at` a time between frames).
+    public func seek(to time: Double, snapsToFrame: Bool = true) throws(ArgumentError) {
+        let time = min(max(try requireFinite(time, "time"), 0), end)
+        if snapsToFrame {
+            moveToFrame(grid.nearestFrame(to: time))
+        } else {
+            move(to: time, exactly: true)
+        }
     }
 
     /// `seek(to:)` a fraction (clamped to 0...1) of the timeline.

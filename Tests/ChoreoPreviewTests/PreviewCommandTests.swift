@@ -117,6 +117,9 @@ struct PreviewCommandTests {
         #expect(TimelineBar(x: 0, width: 0, duration: 2).time(atX: 5) == 0)
         try preview.seek(to: bar.time(atX: 170))
         #expect(preview.time == 1.5)
+        try preview.seek(to: 1.2345, snapsToFrame: false)
+        let fresh = try freshRun(at: 1.2345)
+        #expect(preview.time == 1.2345 && preview.boxX == fresh.x && preview.count == fresh.count)
     }
 
     @Test("A paused frame at 1.25 s is render's frame at 1.25 s, pixel for pixel, however it was reached")
