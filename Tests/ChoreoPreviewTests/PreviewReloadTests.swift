@@ -132,8 +132,8 @@ struct PreviewReloadTests {
         for i in 0..<100 {
             try save(i % 2 == 0 ? fasterBox : movingBox, in: folder)
             preview.reload()
-            weak var scene = preview.scene
-            weak var engine = preview.session?.engine
+            weak let scene = preview.scene
+            weak let engine = preview.session?.engine
             released.append { scene == nil && engine == nil }
             try preview.seek(to: 0.5)  // a replay too
         }
