@@ -71,6 +71,39 @@ struct RealtimeTests {
     }
 }
 
+extension RealtimeTests {
+    /// About 0.2 s of real time; a pause is simulated by the clock jumping while paused.
+    @Test("The Dispatch link at 30 preferred on 60 Hz calls back on even vsyncs, spans whole periods, and resumes afresh")
+    func dispatchPreferredRateAndPause() throws {
+        let clock = JumpingClock()
+        let queue = DispatchQueue(label: "test.rate")
+        let link = try DispatchDisplayLink(queue: queue, clock: clock, framesPerSecond: 60)
+        try link.setPreferredFrameRateRange(FrameRateRange(minimum: 0, maximum: 0, preferred: 30))
+        nonisolated(unsafe) let unpaused = link  // isPaused is safe from any thread
+        var ticks: [DisplayLinkTick] = []
+        link.start(origin: 0, firstFrame: 0) { tick in
+            ticks.append(tick)
+            if ticks.count == 3 {
+                link.isPaused = true
+                clock.skipped = 1  // a second passes while paused
+                queue.asyncAfter(deadline: .now() + 0.05) { unpaused.isPaused = false }
+            }
+            if ticks.count == 6 { link.invalidate() }
+        }
+        link.waitUntilInvalidated()
+        let before = ticks.prefix(3), after = ticks.dropFirst(3)
+        #expect(before.allSatisfy { $0.frame % 2 == 0 })
+        // The first callback after the pause starts afresh: nothing skipped, its own vsync.
+        #expect(after.first.map { $0.skippedFrames == 0 && $0.timestamp == Double($0.frame) / 60 } == true)
+        for tick in ticks {
+            let periods = ((tick.targetTimestamp - tick.timestamp) * 60).rounded()
+            #expect(abs((tick.targetTimestamp - tick.timestamp) * 60 - periods) < 1e-6)
+            #expect(periods == Double(2 * (tick.skippedFrames + 1)))
+        }
+        #expect(after.allSatisfy { $0.frame >= 60 })  // the jump is not delivered as callbacks
+    }
+}
+
 @Suite("Engine: slow animations in real time")
 struct SlowAnimationsTests {
     /// About 0.2 s of real time; asserts on the recorded frames only.
