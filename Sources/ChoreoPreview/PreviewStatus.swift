@@ -41,4 +41,25 @@ public struct PreviewHUDState: Equatable, Sendable {
     /// Good reloads so far.
     public var reloads: Int
     public var status: PreviewStatus
+
+    /// A state of one's own: a HUD's tests draw one without a controller.
+    public init(
+        time: Double, frame: Int? = nil, end: Double, framesPerSecond: Double = 60, speed: Double = 1,
+        slowAnimations: Double = 1, inPoint: Double? = nil, outPoint: Double? = nil, isLooping: Bool = false,
+        isPaused: Bool = false, skippedFrames: Int = 0, reloads: Int = 0, status: PreviewStatus = .ok
+    ) {
+        self.time = time
+        self.frame = frame
+        self.end = end
+        self.framesPerSecond = framesPerSecond
+        self.speed = speed
+        self.slowAnimations = slowAnimations
+        self.inPoint = inPoint
+        self.outPoint = outPoint
+        self.isLooping = isLooping
+        self.isPaused = isPaused
+        self.skippedFrames = skippedFrames
+        self.reloads = reloads
+        self.status = status
+    }
 }
