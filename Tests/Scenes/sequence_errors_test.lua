@@ -70,4 +70,12 @@ describe("sequence errors", function()
     expect(function() sequence(function() coroutine.yield() end) end).toThrow("the body yielded without wait or await")
   end)
 
+  it("refuse engine control from a body, before and after its first wait", function()
+    expect(function() sequence(function() advance(1) end) end)
+      .toThrow("advance: cannot advance the engine from inside a sequence")
+    local problem
+    sequence(function(wait) wait(0.1); problem = select(2, pcall(runUntilIdle)) end)
+    runUntilIdle()
+    expect(problem).toMatch("cannot .* from inside a sequence")
+  end)
 end)

@@ -72,7 +72,7 @@ extension ScriptHost {
         }
         sequence.step = step
         sequence.close = close
-        try resume(sequence, with: [])
+        try withRunningCallback(.sequence) { try resume(sequence, with: []) }
         return sequence
     }
 
