@@ -55,3 +55,20 @@ struct SequenceLimitsTests {
         #expect(run.seconds < 20)
     }
 }
+
+extension SequenceLimitsTests {
+    @Test("A loop over s(i, n) measures the items once: 100,000 of them take no time, and more are refused")
+    func staggerLoop() throws {
+        let run = try LuaLimitsTests.run("""
+            local s = Stagger{ each = 0.001, from = "random" }
+            for i = 1, 100000 do local d = s(i, 100000) end
+            print("linear")
+            print(pcall(s, 1, 100001))
+            """)
+        #expect(!run.hung && !run.crashed, "\(run.errors)")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("linear"))
+        #expect(run.output.contains("count must be within 0...100000 (got 100001)"))
+        #expect(run.seconds < 20)
+    }
+}
