@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ChoreoRuntime", targets: ["ChoreoRuntime"]),
         .library(name: "ChoreoLua", targets: ["ChoreoLua"]),
         .library(name: "ChoreoRender", targets: ["ChoreoRender"]),
+        .library(name: "ChoreoPreview", targets: ["ChoreoPreview"]),
         // Native timing-provider plugins shipped with Choreo (Plugins/, DESIGN §6): built into the
         // products directory beside `choreo`, which finds them there without flags.
         .library(name: "penner", type: .dynamic, targets: ["penner"]),
@@ -48,8 +49,11 @@ let package = Package(
         .target(name: "ChoreoLua", dependencies: ["ChoreoRuntime", "CLua", "CLuaShim"],
                 swiftSettings: releaseWithoutExclusivityChecks),
         .target(name: "ChoreoRender", dependencies: ["ChoreoCore", "CCairo", "CGif"]),
+        // The live preview without its window (issue 19): the controller a window drives with
+        // display-link ticks and keys, tested headless. No SDL here: the window lives in `choreo`.
+        .target(name: "ChoreoPreview", dependencies: ["ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender"]),
         .executableTarget(name: "choreo", dependencies: [
-            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",
+            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender", "ChoreoPreview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // C baselines choreo-bench measures in the same run (a C Bézier solver, raw lua_pcall).
@@ -73,6 +77,7 @@ let package = Package(
         .testTarget(name: "ChoreoCoreTests", dependencies: ["ChoreoCore"]),
         .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime"]),
         .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua"]),
+        .testTarget(name: "ChoreoPreviewTests", dependencies: ["ChoreoPreview"]),
         .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo"], exclude: ["__goldens__"]),
         // Runs the built `choreo` binary: exit codes, help text, determinism of traces (and `choreo-bench --quick`).
         .testTarget(name: "ChoreoCLITests", dependencies: ["choreo", "ChoreoBenchmarks"]),

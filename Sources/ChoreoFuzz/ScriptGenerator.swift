@@ -121,6 +121,7 @@ public struct ScriptGenerator {
             (4, { $0.motion() }), (3, { $0.layout() }), (3, { $0.keyValue() }),
             (4, { $0.extremeMotion() }), (2, { $0.luaOddity() }), (1, { $0.printing() }), (1, { $0.requiring() }),
             (4, { $0.newClassLayer() }), (6, { $0.classProperty() }),
+            (3, { $0.stagger() }), (3, { $0.newSequence() }), (2, { $0.sequenceControl() }),
             (kind == .test ? 8 : 0, { $0.testCall() }),
         ]
         let choice = rng.weighted(makers.map(\.0))

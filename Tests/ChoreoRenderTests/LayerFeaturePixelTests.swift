@@ -119,4 +119,31 @@ struct LayerFeaturePixelTests {
         #expect(try SceneRenderer().render(s).color(x: 12, y: 5) == (0, 0, 0, 255))
         #expect(try SceneRenderer().render(s).color(x: 17, y: 5).a == 0)
     }
+
+    @Test("A replicator draws its copies in copy order, or back to front by depth with preservesDepth")
+    func preservesDepth() throws {
+        for preserves in [false, true] {
+            let s = try scene { scene in
+                let replicator = Layer(class: .replicator)
+                replicator.setFrame(Rect(x: 0, y: 0, width: 10, height: 10))
+                try replicator.setInstanceCount(2)
+                // Copy 1: 5 pt right and 1 pt further from the viewer, blue (red − 1, blue + 1).
+                try replicator.setValue(.transform(Transform3D(translationX: 5, y: 0, z: -1)), forKeyPath: "instanceTransform")
+                try replicator.setValue(.scalar(-1), forKeyPath: "instanceRedOffset")
+                try replicator.setValue(.scalar(1), forKeyPath: "instanceBlueOffset")
+                try replicator.setValue(.color(Color(red: 1, green: 0, blue: 0)), forKeyPath: "instanceColor")
+                try replicator.setPreservesDepth(preserves)
+                let square = Layer()
+                square.setFrame(Rect(x: 0, y: 0, width: 10, height: 10))
+                try square.setValue(.color(.white), forKeyPath: "backgroundColor")
+                replicator.addSublayer(square)
+                scene.rootLayer.addSublayer(replicator)
+            }
+            let canvas = try SceneRenderer().render(s)
+            // Where the copies overlap (x 5...10): copy 1 drawn last, on top; or, keeping depth,
+            // copy 0 in front of copy 1, which is further back.
+            #expect(canvas.color(x: 7, y: 5) == (preserves ? (255, 0, 0, 255) : (0, 0, 255, 255)), "preservesDepth \(preserves)")
+            #expect(canvas.color(x: 2, y: 5) == (255, 0, 0, 255) && canvas.color(x: 12, y: 5) == (0, 0, 255, 255))
+        }
+    }
 }

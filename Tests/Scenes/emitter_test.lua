@@ -16,6 +16,15 @@ local function steady()
                           contents = Path.ellipse{0, 0, 6, 6}, color = "#ff3b30" }
 end
 
+-- a view backed by an emitter at (100, 50) emitting steady(), in the scene
+local function emitterView(name)
+  local view = View.new{ name = name, frame = {0, 0, 300, 400}, layerClass = "EmitterLayer" }
+  view.layer.emitterPosition = {100, 50}
+  view.layer.emitterCells = { steady() }
+  scene.view:addSubview(view)
+  return view
+end
+
 describe("EmitterLayer", function()
   it("has Core Animation's defaults, and so has EmitterCell", function()
     local e = EmitterLayer.new()
@@ -129,11 +138,113 @@ describe("EmitterLayer", function()
     expectImage("confetti", 1.5)
   end)
 
-  it("backs a view (layerClass = \"EmitterLayer\"), as a UIKit confetti view does", function()
-    local view = View.new{ name = "confettiView", frame = {0, 0, 300, 400}, layerClass = "EmitterLayer" }
-    view.layer.emitterPosition = {100, 50}
+  it("animates birthRate as Core Animation does: births follow the integral of the rate", function()
+    emitter.emitterCells = { steady() }
+    -- The factor goes 1 → 3 over 2 s: births per second 2 (1 + t), so 2t + t² by t; particle k
+    -- is born at √(1 + k) − 1.
+    local ramp = BasicAnimation.new("birthRate")
+    ramp.fromValue, ramp.toValue, ramp.duration = 1, 3, 2
+    ramp.timingFunction = TimingFunction.new("linear")
+    ramp.fillMode, ramp.isRemovedOnCompletion = "forwards", false
+    emitter:addAnimation(ramp, "ramp")
+    advance(1.9)
+    local particles = emitter:particles()
+    expect(#particles).toBe(8)
+    for k = 0, 7 do expect(particles[k + 1].birthTime).toBeCloseTo(math.sqrt(1 + k) - 1, 1e-5) end
+    expect(emitter.presentation.birthRate).toBeCloseTo(2.9, 1e-12)
+    expect(emitter.birthRate).toBe(1)
+  end)
+
+  it("animates velocity, scale, spin and lifetime for the particles born under them", function()
+    emitter.emitterCells = { steady() }
+    local faster = BasicAnimation.new("velocity")
+    faster.fromValue, faster.toValue, faster.duration = 1, 3, 2
+    faster.timingFunction = TimingFunction.new("linear")
+    emitter:addAnimation(faster, "faster")
+    advance(1.5)
+    -- born at 1 with the factor 2 (20 pt/s), 0.5 s ago; the one born at 0 flies at 10 pt/s
+    local particles = emitter:particles()
+    expect(particles[1].position.x).toBeCloseTo(100 + 10 * 1.5, 1e-9)
+    expect(particles[3].position.x).toBeCloseTo(100 + 20 * 0.5, 1e-9)
+    expect(emitter:valueForKeyPath("velocity")).toBe(1)
+    emitter:setValue(0.5, "lifetime")
+    expect(emitter.lifetime).toBe(0.5)
+    expect(function() emitter:setValue(-1, "lifetime") end).toThrow("lifetime must be a finite number ≥ 0")
+  end)
+
+  it("animates a view-backed emitter's birthRate in a view animation block, keeping the births after the block", function()
+    local view = emitterView("fountain")
+    advance(1.1)
+    -- Born at 0, 0.5 and 1; the count is 2.2 at 1.1. Then the factor falls linearly 1 → 0 over
+    -- 1 s: the count grows by 2 (s − s²/2) and reaches 3 at s = 1 − √0.2, and no more (3.2).
+    View.animate{ duration = 1, options = {"curveLinear"}, animations = function() view.layer.birthRate = 0 end }
+    advance(0.5)
+    expect(view.layer.presentation.birthRate).toBeCloseTo(0.5, 1e-9)
+    advance(2)
+    local births = {}
+    for i, p in ipairs(view.layer:particles()) do births[i] = p.birthTime end
+    expect(#births).toBe(4)
+    expect(births[4]).toBeCloseTo(1.1 + 1 - math.sqrt(0.2), 1e-5)
+    expect(view.layer.birthRate).toBe(0)
+  end)
+
+  it("animates a stand-alone emitter's factor change implicitly, as Core Animation's default action does", function()
+    emitter.emitterCells = { steady() }
+    advance(1.1)
+    emitter.birthRate = 0
+    expect(emitter:animationKeys()).toEqual({"birthRate"})
+    advance(0.1)
+    local shown = emitter.presentation.birthRate
+    expect(shown > 0 and shown < 1).toBe(true)
+    advance(2)
+    -- Born at 0, 0.5 and 1; the 0.25 s ramp adds about a quarter of a birth to the 2.2 counted by
+    -- 1.1: no new one.
+    local particles = emitter:particles()
+    expect(#particles).toBe(3)
+    for i, birth in ipairs({0, 0.5, 1}) do expect(particles[i].birthTime).toBeCloseTo(birth, 1e-12) end
+  end)
+
+  it("animates its factors under keyframe and spring animations, animators and a MotionAnimator", function()
+    emitter.emitterCells = { steady() }
+    local keyframes = KeyframeAnimation.new("scale")
+    keyframes.values, keyframes.keyTimes, keyframes.duration = {1, 3, 2}, {0, 0.5, 1}, 1
+    emitter:addAnimation(keyframes, "scale")
+    local spring = SpringAnimation.new("spin")
+    spring.fromValue, spring.toValue, spring.duration = 1, 2, 1
+    emitter:addAnimation(spring, "spin")
+    local m = MotionAnimator.new()
+    m:animate(AnimationTraits.new{ duration = 1, timingCurve = "linear" }, {1, 0.2}, emitter, "lifetime")
+    advance(0.25)
+    expect(emitter.presentation.scale).toBeCloseTo(2, 1e-12)
+    local spin = emitter.presentation.spin
+    expect(spin > 1 and spin < 2.5).toBe(true)
+    expect(emitter.presentation.lifetime).toBeCloseTo(0.8, 1e-12)
+    -- born at 0 (scale factor 1) and at 0.5 (the keyframes' 3)
+    advance(0.3)
+    local particles = emitter:particles()
+    expect(particles[2].scale).toBeCloseTo(3, 1e-9)
+
+    local view = View.new{ name = "fountain", frame = {0, 0, 300, 400}, layerClass = "EmitterLayer" }
     view.layer.emitterCells = { steady() }
     scene.view:addSubview(view)
+    advance(0.1)
+    local animator = Animator.new{ duration = 2, curve = "linear", animations = function() view.layer.lifetime = 3 end }
+    animator:startAnimation()
+    advance(0.5)
+    expect(view.layer.presentation.lifetime).toBeCloseTo(1.5, 1e-12)
+  end)
+
+  it("leaves birthRate, lifetime, velocity, scale and spin custom properties on other layers", function()
+    local plain = Layer.new{}
+    plain:setValue(2, "scale")
+    expect(plain:valueForKeyPath("scale")).toBe(2)
+    local grow = BasicAnimation.new("scale")
+    grow.fromValue, grow.toValue, grow.duration = 2, 4, 1
+    plain:addAnimation(grow, "grow")
+  end)
+
+  it("backs a view (layerClass = \"EmitterLayer\"), as a UIKit confetti view does", function()
+    local view = emitterView("confettiView")
     advance(1.25)
     expect(#view.layer:particles()).toBe(3)
   end)

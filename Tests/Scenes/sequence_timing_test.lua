@@ -96,3 +96,22 @@ describe("sequence and wait", function()
     expect(log).toEqual({"outer 0.5", "inner 0.75"})
   end)
 end)
+
+describe("the wait and await globals", function()
+  beforeEach(function() Scene.new{} end)
+
+  it("wait in a sequence's body, as the parameters do", function()
+    local at
+    sequence(function() wait(0.25); at = CACurrentMediaTime() end)
+    runUntilIdle()
+    expect(at).toBe(0.25)
+  end)
+
+  it("stay the script's own when it defines them", function()
+    local function mine() return "mine" end
+    wait = mine
+    sequence(function(w) w(0.1) end)
+    expect(wait).toBe(mine)
+    wait = nil
+  end)
+end)

@@ -27,6 +27,7 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         case instanceDelay, instanceTransform, instanceColor
         case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
         case emitterPosition, emitterSize
+        case emitterBirthRate, emitterLifetime, emitterVelocity, emitterScale, emitterSpin
         case custom(String)
     }
 
@@ -106,7 +107,7 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
                 throw ArgumentError(
                     parameter: "keyPath",
                     requirement: "must be a layer property ("
-                        + PropertyCatalogue.all.map(\.name).joined(separator: ", ")
+                        + PropertyCatalogue.all.filter { !$0.isClassScoped }.map(\.name).joined(separator: ", ")
                         + "), one of their sub-paths, or a custom property name",
                     value: "\"\(keyPath)\"")
             }

@@ -188,6 +188,11 @@ extension Animator {
             let segment = track.segment
             let span = (segment.upper - segment.lower) * activeDuration
             guard span > 0 else { continue }
+            // Paused past the end of a segment that ends on the model (a staggered view that has
+            // arrived): the model shows it, as at fraction 1.
+            if paused, !segment.isDescending, segment.to == track.end, segment.progress(atFraction: anchorFraction) >= 1 {
+                continue
+            }
             let animation: PropertyAnimation
             if track.followsKeyframes, let keyframes = track.keyframes, let copy = keyframes.copy() as? KeyframeAnimation {
                 animation = copy
@@ -256,14 +261,8 @@ extension Animator {
     /// scaled to fractions. Views are numbered in the order of their first change.
     func staggerTracks() {
         guard let stagger else { return }
-        var order: [ObjectIdentifier] = []
-        var seen = Set<ObjectIdentifier>()
-        for track in tracks where seen.insert(ViewAnimationBlock.target(of: track.layer)).inserted {
-            order.append(ViewAnimationBlock.target(of: track.layer))
-        }
-        let delays = stagger.delays(count: order.count).map { max(0, $0) }
-        let delayOf = Dictionary(uniqueKeysWithValues: zip(order, delays))
-        let total = staggeredDuration + (delays.max() ?? 0)
+        let delayOf = ViewAnimationBlock.delays(of: tracks.map(\.layer), stagger: stagger, otherwise: 0)
+        let total = staggeredDuration + (delayOf.values.max() ?? 0)
         duration = total
         activeDuration = total
         for index in tracks.indices {

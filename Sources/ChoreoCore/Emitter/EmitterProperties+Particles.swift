@@ -82,18 +82,15 @@ extension EmitterProperties {
     /// the indices of the earlier spans (part of each particle's identity) as they were.
     func birthSpans(of cell: EmitterCell) -> [BirthRateSpan] {
         let cellSpans = cell.birthRateSpans.isEmpty ? [BirthRateSpan(start: 0, rate: cell.birthRate)] : cell.birthRateSpans
-        func rate(_ spans: [BirthRateSpan], at time: Double) -> Double {
-            (spans.last { $0.start <= time } ?? spans.first)?.rate ?? 0
-        }
         return Set(birthRateSpans.map(\.start) + cellSpans.map(\.start)).sorted().map { start in
-            BirthRateSpan(start: start, rate: rate(birthRateSpans, at: start) * rate(cellSpans, at: start))
+            BirthRateSpan(start: start, rate: BirthRateSpan.rate(in: birthRateSpans, at: start) * BirthRateSpan.rate(in: cellSpans, at: start))
         }
     }
 
     /// Particle `k` of `cell` born at `birth` in span `span`, at time `t`; nil once it has died.
-    /// (`self` holds the emitter's properties at the birth; the seed and the lifetime factor are
+    /// (`self` holds the emitter's properties at the birth, its factors included; the seed is
     /// the emitter's now.)
-    private func particle(_ cell: EmitterCell, _ cellIndex: Int, _ span: Int, _ k: Int, birth: Double, at t: Double,
+    func particle(_ cell: EmitterCell, _ cellIndex: Int, _ span: Int, _ k: Int, birth: Double, at t: Double,
                           seed: UInt32) -> Particle? {
         func u(_ stream: Int) -> Double { ParticleRandom.unit(seed: seed, cell: cellIndex, span: span, index: k, stream: stream) }
         func spread(_ value: Double, _ range: Double, _ stream: Int) -> Double { value + range * (2 * u(stream) - 1) }

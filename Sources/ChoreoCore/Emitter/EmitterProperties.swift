@@ -21,6 +21,12 @@ public struct EmitterProperties: Hashable, Sendable {
     public struct BirthRateSpan: Hashable, Sendable {
         public var start: Double
         public var rate: Double
+
+        /// The rate of `spans` (in time order) at `time`: the last span begun by then (the
+        /// first before any has begun); 0 without spans.
+        static func rate(in spans: [BirthRateSpan], at time: Double) -> Double {
+            (spans.last { $0.start <= time } ?? spans.first)?.rate ?? 0
+        }
     }
 
     public var emitterCells: [EmitterCell] = []
@@ -42,11 +48,36 @@ public struct EmitterProperties: Hashable, Sendable {
     /// at the layer's time then (`Layer.setEmitterBirthRate`), so stopping an emitter lets the
     /// particles already born live out their lives.
     public var birthRateSpans = [BirthRateSpan(start: 0, rate: 1)]
+    /// The animations of the emitter's properties that have been removed, for the births made
+    /// under them (`EmitterHistory`); one per emitter, shared by its presentations' copies.
+    let history = EmitterHistory()
 
     public init() {}
 
+    public static func == (a: EmitterProperties, b: EmitterProperties) -> Bool {
+        a.emitterCells == b.emitterCells && a.emitterPosition == b.emitterPosition && a.emitterSize == b.emitterSize
+            && a.emitterShape == b.emitterShape && a.emitterMode == b.emitterMode && a.lifetime == b.lifetime
+            && a.velocity == b.velocity && a.scale == b.scale && a.spin == b.spin && a.seed == b.seed
+            && a.birthRateSpans == b.birthRateSpans  // the history is bookkeeping, not a property
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(emitterCells)
+        hasher.combine(emitterPosition)
+        hasher.combine(emitterSize)
+        hasher.combine(seed)
+        hasher.combine(birthRateSpans)
+    }
+
     /// The layer's birth rate factor now (the last span's).
     public var birthRate: Double { birthRateSpans.last?.rate ?? 0 }
+
+    /// Shows `rate` as the birth rate factor now (a presentation's animated value: the last
+    /// span's rate; the spans before keep the births they made).
+    mutating func presentBirthRate(_ rate: Double) {
+        guard !birthRateSpans.isEmpty else { return birthRateSpans = [BirthRateSpan(start: 0, rate: rate)] }
+        birthRateSpans[birthRateSpans.count - 1].rate = rate
+    }
 
     /// The most particles one emitter keeps alive at once: 10,000. Checked when anything that
     /// sets the number changes (`requireParticleBudget`): Σ over cells of the highest birth
@@ -82,6 +113,6 @@ public struct EmitterProperties: Hashable, Sendable {
     /// keep alive (what a frame's particle list holds).
     public var estimatedHostBytes: Int {
         emitterCells.reduce(0) { $0 + $1.estimatedHostBytes } + Int(min(liveParticleBound, 1e7)) * 96
-            + birthRateSpans.count * 16
+            + birthRateSpans.count * 16 + history.estimatedHostBytes
     }
 }

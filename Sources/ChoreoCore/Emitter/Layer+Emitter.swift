@@ -101,21 +101,85 @@ extension Layer {
     /// The particles alive now (at the layer's local time); empty for a layer of another class.
     public var particles: [Particle] { particles(atLocalTime: localTimeNow) }
 
-    /// The particles alive at the layer's local time `t`: each born where the emitter presented
-    /// at its birth (the layer's animations of `emitterPosition` and `emitterSize`, composed by
-    /// the general kernel at the birth time).
+    /// The particles alive at the layer's local time `t`: each born where and as the emitter
+    /// presented at its birth (the layer's animations of its properties, composed by the general
+    /// kernel at the birth time); births counted step by step while the birth rate or the
+    /// lifetime animates (`EmitterProperties.particles(atLocalTime:integrating:)`).
     func particles(atLocalTime t: Double) -> [Particle] {
         guard let emitter = model.emitter else { return [] }
-        let lowered = attached.isEmpty ? [] : loweredEffects().filter { _, effect in
+        let lowered = attached.isEmpty ? [] : loweredEffects().filter { Self.isEmitterEffect($0.1) }
+        let history = emitter.history
+        guard !lowered.isEmpty || !history.isEmpty else { return emitter.particles(atLocalTime: t) }
+        let model = self.model, now = localTimeNow
+        let countsBirths = (lowered + history.effects(actingAt: -Double.infinity)).contains { _, effect in
             guard case .property(let path) = effect.target else { return false }
-            return path.property == .emitterPosition || path.property == .emitterSize
+            return path.property == .emitterBirthRate || path.property == .emitterLifetime
         }
-        guard !lowered.isEmpty else { return emitter.particles(atLocalTime: t) }
-        let model = self.model
-        return emitter.particles(atLocalTime: t) { birth in
-            var frame = PresentationFrame(properties: model, transition: nil)
-            GeneralRow.compose(lowered, onto: &frame, at: MediaTime(birth))
+        /// The emitter as presented at a layer time, its birth rate factor the model's then.
+        func presented(_ time: Double) -> EmitterProperties {
+            var properties = model
+            if countsBirths {
+                properties.emitter?.birthRateSpans = [
+                    EmitterProperties.BirthRateSpan(start: 0, rate: EmitterProperties.BirthRateSpan.rate(in: emitter.birthRateSpans, at: time))]
+            }
+            var frame = PresentationFrame(properties: properties, transition: nil)
+            // An animation acts on the births from its begin on: its backwards fill (a view
+            // animation's additive offset over a model that was another before) reaches no
+            // birth made before it existed.
+            let acting = (history.effects(actingAt: time) + lowered).filter { timing, _ in
+                timing.waitsForCommit ? time >= now : timing.timing.beginTime.seconds <= time
+            }
+            GeneralRow.compose(acting, onto: &frame, at: MediaTime(time))
             return frame.properties.emitter ?? emitter
+        }
+        return countsBirths ? emitter.particles(atLocalTime: t, integrating: presented) : emitter.particles(atLocalTime: t, atBirth: presented)
+    }
+
+    /// Whether an effect animates a property of the emitter (its births depend on it).
+    static func isEmitterEffect(_ effect: Effect) -> Bool {
+        guard case .property(let path) = effect.target else { return false }
+        return PropertyCatalogue.entry(for: path.property)?.layerClass == .emitter
+    }
+
+    /// Keeps the effects of an animation leaving this emitter that animate its properties, for
+    /// the births made under them (`EmitterHistory`).
+    func retireEmitterEffects(of entry: AttachedAnimation, into history: EmitterHistory) {
+        let timing = EffectTiming(entry)
+        var effects: [Effect] = []
+        entry.animation.lower(into: &effects, stages: [])
+        let kept = effects.filter(Self.isEmitterEffect).map { (timing, $0) }
+        if !kept.isEmpty { history.retire(kept, until: localTimeNow) }
+    }
+
+    /// A key path's class-scoped property on this layer: a custom name that is a property of the
+    /// layer's class (an emitter's `birthRate`) becomes that property; any other path is kept.
+    public func resolvingClassNames(_ path: PropertyPath) -> PropertyPath {
+        guard case let .custom(name) = path.property, model.instancing != nil,
+              let entry = PropertyCatalogue.named(name, on: layerClass) else { return path }
+        return PropertyPath(entry.property)
+    }
+
+    /// Sets one of the emitter's factors (`birthRate`, `lifetime`, `velocity`, `scale`, `spin`),
+    /// checked: finite, within ±1e15; `birthRate` and `lifetime` ≥ 0 and within the particle
+    /// budget; `birthRate` from the layer's time now (`setEmitterBirthRate`). The one setter for
+    /// scripts and `setValue(_:forKeyPath:)`. Like any animatable property's change, it runs
+    /// the layer's action (a stand-alone emitter's implicit 0.25 s animation) or joins a view
+    /// animation block or animator.
+    public func setEmitterFactor(_ value: Double, _ property: PropertyPath.Property) throws(ArgumentError) {
+        let name = PropertyCatalogue.entry(for: property)?.name ?? "\(property)"
+        try requireLayerClass(.emitter, property: name)
+        let number = try requireFinite(value, name)
+        try change(at: PropertyPath(property)) { () throws(ArgumentError) in
+            if property == .emitterBirthRate { return try setEmitterBirthRate(number) }
+            try updateEmitter(name) { emitter throws(ArgumentError) in
+                switch property {
+                case .emitterLifetime: emitter.lifetime = try requireNonNegative(number, name)
+                case .emitterVelocity: emitter.velocity = number
+                case .emitterScale: emitter.scale = number
+                case .emitterSpin: emitter.spin = number
+                default: break
+                }
+            }
         }
     }
 }

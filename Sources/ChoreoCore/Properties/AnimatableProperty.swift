@@ -41,6 +41,11 @@ public struct AnimatableProperty: Sendable {
     public let summary: String
     /// The layer class that has the property (`.layer`: every layer has it).
     public let layerClass: LayerClass
+    /// Whether the name is the property's only on layers of its class: an emitter's `birthRate`,
+    /// `lifetime`, `velocity`, `scale` and `spin` are names scripts also give custom properties
+    /// of other layers, so a key path resolves to them only on an emitter
+    /// (`Layer.resolvingClassNames(_:)`); `PropertyPath(parsing:)` alone reads them as custom.
+    public let isClassScoped: Bool
     /// The scalar slot of each numeric component the frame loop reaches without decomposing
     /// (`.x` of `position`, `.whole` of `opacity`); transforms and colors have none.
     let scalarSlots: [PropertyPath.Component: ScalarSlot]
@@ -54,7 +59,8 @@ public struct AnimatableProperty: Sendable {
         _ name: String, _ property: PropertyPath.Property, _ summary: String, applyOrder: Int,
         get: @escaping @Sendable (LayerProperties) -> Value,
         set: @escaping @Sendable (inout LayerProperties, Value) -> Void,
-        view: ViewFace = .layerOnly, slots: [PropertyPath.Component: ScalarSlot] = [:], layerClass: LayerClass = .layer
+        view: ViewFace = .layerOnly, slots: [PropertyPath.Component: ScalarSlot] = [:], layerClass: LayerClass = .layer,
+        classScoped: Bool = false
     ) {
         self.name = name
         self.property = property
@@ -63,6 +69,7 @@ public struct AnimatableProperty: Sendable {
         self.applyOrder = applyOrder
         self.summary = summary
         self.layerClass = layerClass
+        self.isClassScoped = classScoped
         self.scalarSlots = slots
         read = { properties, component in get(properties).value(at: component) }
         write = { properties, value, component in

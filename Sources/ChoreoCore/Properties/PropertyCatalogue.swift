@@ -55,9 +55,15 @@ public enum PropertyCatalogue {
               slots: [.whole: .blurRadius]),
     ] + featureProperties + shapeProperties + gradientProperties + replicatorProperties + emitterProperties
 
-    /// The property a key path's first component names; nil for custom properties.
+    /// The property a key path's first component names; nil for custom properties (and for the
+    /// names only a layer class has, `AnimatableProperty.isClassScoped`).
     public static func named(_ name: some StringProtocol) -> AnimatableProperty? {
-        all.first { $0.name == name }
+        all.first { $0.name == name && !$0.isClassScoped }
+    }
+
+    /// The property named `name` on a layer of `layerClass`, the class-scoped ones included.
+    public static func named(_ name: some StringProtocol, on layerClass: LayerClass) -> AnimatableProperty? {
+        all.first { $0.name == name && (!$0.isClassScoped || $0.layerClass == layerClass) }
     }
 
     /// The declaration of a named property; nil for `.custom`.

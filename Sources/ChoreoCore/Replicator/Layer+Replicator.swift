@@ -21,10 +21,11 @@ extension Layer {
         invalidatePresentation(subtree: false)
     }
 
-    /// Sets a replicator's `preservesDepth` (kept and reported; Choreo draws in 2D).
+    /// Sets a replicator's `preservesDepth`: whether its copies are drawn back to front by depth.
     public func setPreservesDepth(_ preservesDepth: Bool) throws(ArgumentError) {
         try requireLayerClass(.replicator, property: "preservesDepth")
         model.replicator?.preservesDepth = preservesDepth
+        invalidatePresentation(subtree: false)
     }
 
     /// How many layers drawing the subtree takes, a replicator's sublayers once per copy (so

@@ -16,8 +16,10 @@
 public struct ReplicatorProperties: Hashable, Sendable {
     /// How many copies are drawn, the sublayers themselves being copy 0. 0 draws none.
     public var instanceCount = 1
-    /// Whether copies keep their depth (CATransformLayer's flattening rules). Choreo draws in
-    /// two dimensions, so the flag is kept and reported, and changes no pixel.
+    /// Whether copies keep their depth (CATransformLayer's rules) instead of being flattened
+    /// into the replicator's plane in copy order: true draws them back to front by the depth
+    /// their accumulated instanceTransform gives the bounds' center (its z translation; +z
+    /// toward the viewer), so a carousel's back copies are hidden behind its front ones.
     public var preservesDepth = false
     /// Seconds between copies: copy i shows its sublayers as they were i × instanceDelay earlier.
     public var instanceDelay = 0.0
@@ -57,7 +59,8 @@ public struct ReplicatorProperties: Hashable, Sendable {
         return instance(index, power: power, center: center)
     }
 
-    /// Every copy, in drawing order (copy 0 first, at the back).
+    /// Every copy, in drawing order: copy 0 first, at the back; with `preservesDepth`, back to
+    /// front by `depth` (copies at equal depths in copy order).
     public func instances(boundsCenter center: Point = .zero) -> [ReplicatorInstance] {
         var result: [ReplicatorInstance] = []
         result.reserveCapacity(instanceCount)
@@ -66,7 +69,8 @@ public struct ReplicatorProperties: Hashable, Sendable {
             result.append(instance(index, power: power, center: center))
             power = power.concatenating(instanceTransform)
         }
-        return result
+        guard preservesDepth else { return result }
+        return result.enumerated().sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }.map(\.element)
     }
 
     /// Copy `index`, given instanceTransform to the power `index`: the power applied about the
@@ -101,4 +105,11 @@ public struct ReplicatorInstance: Hashable, Sendable {
     public var accumulatedTransform: Transform3D
     public var color: Color
     public var delay: Double
+
+    /// How far toward the viewer the copy's center sits: the z its accumulated transform moves
+    /// the bounds' center to (a non-finite one counts as 0).
+    public var depth: Double {
+        let z = accumulatedTransform.m44 != 0 ? accumulatedTransform.m43 / accumulatedTransform.m44 : 0
+        return z.isFinite ? z : 0
+    }
 }

@@ -91,6 +91,7 @@ extension Layer {
     @discardableResult
     func removeAttached(at index: Int) -> AttachedAnimation {
         let entry = attached.remove(at: index)
+        if let emitter = model.emitter { retireEmitterEffects(of: entry, into: emitter.history) }
         if entry.chargedToLayer > 0 {
             attachedChargeBytes -= entry.chargedToLayer
             memoryCharge.map { $0.resize(to: $0.bytes - entry.chargedToLayer) }
@@ -107,7 +108,7 @@ extension Layer {
 
     /// The property path for `keyPath` on this layer: a layer property or one of its custom ones.
     public func resolveAnimatablePath(_ keyPath: String) throws(ArgumentError) -> PropertyPath {
-        let path = try PropertyPath(parsing: keyPath)
+        let path = resolvingClassNames(try PropertyPath(parsing: keyPath))
         if case let .custom(name) = path.property, model.custom[name] == nil {
             throw ArgumentError(
                 parameter: "keyPath",

@@ -6,7 +6,7 @@ extension Layer {
     /// Outside a view, in a committed scene and with actions enabled, the change animates
     /// implicitly (Core Animation's default action: 0.25 s from the old presentation value).
     public func setValue(_ value: AnimationValue, forKeyPath keyPath: String) throws(ArgumentError) {
-        try setValue(value, at: try PropertyPath(parsing: keyPath), keyPath: keyPath)
+        try setValue(value, at: resolvingClassNames(try PropertyPath(parsing: keyPath)), keyPath: keyPath)
     }
 
     /// `setValue(_:forKeyPath:)` with the key path parsed already (`keyPath` names it in errors).
@@ -17,6 +17,9 @@ extension Layer {
         }
         try requireFinite(value, keyPath)
         try requireLayerClass(for: path)
+        if PropertyCatalogue.isEmitterFactor(path.property), case let .scalar(number) = value {
+            return try setEmitterFactor(number, path.property)
+        }
         set(value, at: path)
     }
 
@@ -40,6 +43,14 @@ extension Layer {
 
     /// Sets a checked value at a resolved path; the one place the model changes.
     public func set(_ value: AnimationValue, at path: PropertyPath) {
+        change(at: path) { model.setValue(value, at: path) }
+    }
+
+    /// Changes the model at `path` with `mutate` (a setter with rules of its own: an emitter's
+    /// `birthRate` from the layer's time now) as `set` does: the value shown before is kept for
+    /// the transaction, and the change runs the layer's action or joins a view animation block.
+    /// A `mutate` that throws changes nothing and runs nothing.
+    func change<Failure: Error>(at path: PropertyPath, _ mutate: () throws(Failure) -> Void) throws(Failure) {
         // The value shown before the change, for an action or a view animation block: read (a
         // lookup) only when one may run, not for every change of a view outside blocks.
         let whole = path.wholeProperty
@@ -50,7 +61,7 @@ extension Layer {
             let key = PreviousValueKey(layer: ObjectIdentifier(self), property: whole.property)
             if scene.previousValues[key] == nil { scene.previousValues[key] = before ?? presentationValue(at: whole) }
         }
-        model.setValue(value, at: path)
+        try mutate()
         invalidatePresentation(subtree: false)
         if let scene, let before { scene.modelDidChange(self, path: whole, from: before) }
     }

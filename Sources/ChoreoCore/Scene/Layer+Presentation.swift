@@ -56,6 +56,7 @@ extension Layer {
     func invalidatePresentation(subtree: Bool) {
         if row >= 0 { listedIn?.forgetRow(of: self) }
         nextEventCheck = MediaTime(-Double.infinity)
+        if model.instancing != nil { model.emitter?.history.forgetSteps() }
         if subtree {
             cachedTimeMapping = nil
             for child in sublayers { child.invalidatePresentation(subtree: true) }

@@ -25,7 +25,7 @@ enum LayerActionLookup {
             style = current.style
             depth += 1
         }
-        return Layer.defaultAction(forKey: key).flatMap { found($0, .defaultAction) }
+        return Layer.defaultAction(forKey: key, of: layer.layerClass).flatMap { found($0, .defaultAction) }
     }
 
     private static func found(_ action: LayerAction, _ source: Source) -> (LayerAction, Source)? {
@@ -44,7 +44,7 @@ enum LayerActionLookup {
     ) throws(ArgumentError) {
         let copy = animation.copy()
         if let basic = copy as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil || basic.byValue == nil,
-           (try? PropertyPath(parsing: basic.keyPath)) == path {
+           (try? PropertyPath(parsing: basic.keyPath)).map(layer.resolvingClassNames) == path {
             basic.fromValue = old
         }
         if source == .defaultAction, let basic = copy as? BasicAnimation {
@@ -68,9 +68,11 @@ extension Layer {
     /// CALayer.defaultAction(forKey:): the class's implicit animation of an animatable property,
     /// a basic animation of `key` with no duration of its own (so the transaction's, 0.25 s by
     /// default) and Core Animation's default timing curve; nil for keys that are not catalogue
-    /// properties (custom properties have no implicit animation).
-    public class func defaultAction(forKey key: String) -> LayerAction? {
-        guard let path = try? PropertyPath(parsing: key), path.catalogueEntry != nil, path.component == .whole else {
+    /// properties (custom properties have no implicit animation). A class's own names (an
+    /// emitter's `birthRate`) are its properties only for `layerClass`.
+    public class func defaultAction(forKey key: String, of layerClass: LayerClass = .layer) -> LayerAction? {
+        let classProperty = PropertyCatalogue.named(key, on: layerClass).map { PropertyPath($0.property) }
+        guard let path = classProperty ?? (try? PropertyPath(parsing: key)), path.catalogueEntry != nil, path.component == .whole else {
             return nil
         }
         let animation = BasicAnimation(keyPath: key)

@@ -101,8 +101,8 @@ public struct Stagger: Equatable, Sendable {
             && lhs.rows == rhs.rows && lhs.axis == rhs.axis && lhs.base == rhs.base && lhs.seed == rhs.seed
     }
 
-    /// The most items a stagger spreads over (a bound on the work one call does).
-    public static let maximumCount = 1_000_000
+    /// The most items a stagger spreads over (a bound on the work and memory one call takes).
+    public static let maximumCount = 100_000
 
     /// The delay of item `index` (0-based) of `count`, in seconds.
     public func delay(index: Int, count: Int) -> Double {

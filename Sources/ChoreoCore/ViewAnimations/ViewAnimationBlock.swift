@@ -113,12 +113,16 @@ final class ViewAnimationBlock {
     /// without one): the stagger's delay of its index in the order of first change (≥ 0), or the
     /// block's delay for every target without a stagger.
     func targetDelays() -> [ObjectIdentifier: Double] {
+        Self.delays(of: changes.map(\.layer), stagger: timing.stagger, otherwise: timing.delay)
+    }
+
+    /// The delay of each target among `layers` (in order, repeats ignored): the stagger's delay
+    /// of its index (≥ 0), or `delay` for every one without a stagger.
+    static func delays(of layers: [Layer], stagger: Stagger?, otherwise delay: Double) -> [ObjectIdentifier: Double] {
         var order: [ObjectIdentifier] = []
         var seen = Set<ObjectIdentifier>()
-        for change in changes where seen.insert(Self.target(of: change.layer)).inserted {
-            order.append(Self.target(of: change.layer))
-        }
-        let delays = timing.stagger?.delays(count: order.count) ?? Array(repeating: timing.delay, count: order.count)
+        for layer in layers where seen.insert(target(of: layer)).inserted { order.append(target(of: layer)) }
+        let delays = stagger?.delays(count: order.count) ?? Array(repeating: delay, count: order.count)
         return Dictionary(uniqueKeysWithValues: zip(order, delays.map { max(0, $0) }))
     }
 

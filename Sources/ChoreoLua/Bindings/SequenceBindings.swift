@@ -63,8 +63,9 @@ extension ScriptHost {
         else { throw LuaCallError("sequence: the driver did not load") }
         let driver = SequenceDriver(new: new, wait: wait, awaitFunction: awaitFunction)
         sequenceDriver = driver
-        vm.setGlobal("wait", .function(wait))
-        vm.setGlobal("await", .function(awaitFunction))
+        // The globals become the driver's, unless the script put its own there.
+        if vm.globalIsHostFunction("wait") { vm.setGlobal("wait", .function(wait)) }
+        if vm.globalIsHostFunction("await") { vm.setGlobal("await", .function(awaitFunction)) }
         return driver
     }
 
@@ -98,9 +99,20 @@ extension ScriptHost {
     }
 
     /// The host side of `wait(seconds)` and `await(x)`: nil when the body may go on to yield
-    /// (the resume is scheduled), else the problem, which the Lua side raises at the caller's
-    /// line. `await` of something already finished returns nil, true and its values: no yield.
+    /// (the resume is scheduled), else the problem with the script's `file:line:` (the first
+    /// Lua line outside the driver, also through a tail call), which the Lua side raises.
+    /// `await` of something already finished returns nil, true and its values: no yield.
     private func sequenceRequest(_ call: LuaCallContext) throws -> Int {
+        let results = try sequenceRequestUnpositioned(call)
+        if results == 1, let problem = call.value(at: -1).stringValue {
+            lua_settop(call.state, -2)
+            let position = call.scriptPosition(skipping: "sequence")
+            call.push(position.isEmpty ? problem : "\(position) \(problem)")
+        }
+        return results
+    }
+
+    private func sequenceRequestUnpositioned(_ call: LuaCallContext) throws -> Int {
         let kind = call.value(at: 1).stringValue ?? "wait"
         if let problem = callerProblem(kind, call.state) {
             call.push(problem)
@@ -127,7 +139,8 @@ extension ScriptHost {
             sequence.request += 1
             let request = sequence.request
             let timer = try engine.schedule(at: due) { [weak self] in try self?.resumeFromTimer(sequence, request: request) }
-            timer.origin = sequence.origin
+            let position = call.scriptPosition(skipping: "sequence")
+            timer.origin = position.isEmpty ? sequence.origin : String(position.dropLast())
             sequence.timer = timer
             sequence.hasPendingRequest = true
             return 0

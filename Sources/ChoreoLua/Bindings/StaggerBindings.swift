@@ -4,6 +4,18 @@ import ChoreoCore
 public final class ScriptStagger {
     public let stagger: Stagger
     init(_ stagger: Stagger) { self.stagger = stagger }
+
+    /// The delays of the last count asked for: `for i = 1, n do s(i, n) end` measures the items
+    /// once, not n times (one delay needs the extremes of every item's distance).
+    private var cached: (count: Int, delays: [Double])?
+
+    /// The delays of `count` items, and whether they had to be computed (O(count) work).
+    func delays(count: Int) -> (delays: [Double], computed: Bool) {
+        if let cached, cached.count == count { return (cached.delays, false) }
+        let delays = stagger.delays(count: count)
+        cached = (count, delays)
+        return (delays, true)
+    }
 }
 
 /// `Stagger{ each= | amount=, from=, grid = {rows=, columns=}, axis=, curve=, base=, seed= }`:
@@ -30,9 +42,10 @@ extension ScriptHost {
         })
         vm.register(LuaClass<ScriptStagger>(
             "Stagger",
-            methods: ["delays": { call in
+            methods: ["delays": { [unowned self] call in
                 let stagger = try call.object(at: 1, as: ScriptStagger.self).stagger
                 let count = try Self.staggerCount(call, at: 2)
+                vm.charge(instructions: count)  // O(count) host work the count hook cannot see
                 let delays = stagger.delays(count: count)
                 call.pushNewTable(arrayCount: delays.count) { table in
                     for delay in delays { table.append(.number(delay)) }
@@ -43,14 +56,18 @@ extension ScriptHost {
                 throw LuaCallError("Stagger.\(key) cannot be set: staggers are immutable (make another with Stagger{...})")
             },
             describe: { object in "Stagger(\(Self.describe(object.stagger.spread)))" },
-            call: { call in
-                let stagger = try call.object(at: 1, as: ScriptStagger.self).stagger
+            call: { [unowned self] call in
+                let stagger = try call.object(at: 1, as: ScriptStagger.self)
                 let index = try call.integer(at: 2, name: "index")
                 let count = try Self.staggerCount(call, at: 3)
                 guard index >= 1, index <= count else {
                     throw call.badArgument(2, "index must be within 1...\(count) (got \(index))")
                 }
-                call.push(stagger.delay(index: index - 1, count: count))
+                // One delay measures every item (the extremes of D; `random` shuffles them all):
+                // computed once per count and charged, so a loop over s(i, n) stays linear.
+                let (delays, computed) = stagger.delays(count: count)
+                if computed { vm.charge(instructions: count) }
+                call.push(delays[index - 1])
                 return 1
             }))
     }

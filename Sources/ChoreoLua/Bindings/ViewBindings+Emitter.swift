@@ -16,26 +16,15 @@ extension ScriptHost {
                               "emitterCells"]
 
     func addEmitterProperties(to table: inout ScriptPropertyTable<Layer>) {
-        func number(_ name: String, _ keyPath: WritableKeyPath<EmitterProperties, Double>) {
-            table.add(name, get: { call, layer in
-                if let emitter = layer.model.emitter { call.push(emitter[keyPath: keyPath]) } else { call.pushNil() }
+        // The factors: animatable, set through the one checked setter.
+        for entry in PropertyCatalogue.all where entry.isClassScoped && entry.layerClass == .emitter {
+            let path = PropertyPath(entry.property)
+            table.add(entry.name, get: { call, layer in
+                if layer.model.emitter != nil { call.push(layer.model.value(at: path), writeBack: nil) } else { call.pushNil() }
             }, set: { layer, value in
-                let number = try Checked.number(value, name)
-                try layer.updateEmitter(name) { emitter throws(ArgumentError) in
-                    emitter[keyPath: keyPath] = name == "lifetime" ? try requireNonNegative(number, name) : number
-                }
+                try layer.setEmitterFactor(Checked.number(value, entry.name), entry.property)
             })
         }
-        table.add("birthRate", get: { call, layer in
-            if let emitter = layer.model.emitter { call.push(emitter.birthRate) } else { call.pushNil() }
-        }, set: { layer, value in
-            try layer.requireLayerClass(.emitter, property: "birthRate")
-            try layer.setEmitterBirthRate(Checked.number(value, "birthRate"))
-        })
-        number("lifetime", \.lifetime)
-        number("velocity", \.velocity)
-        number("scale", \.scale)
-        number("spin", \.spin)
         table.add("seed", get: { call, layer in
             if let emitter = layer.model.emitter { call.push(Int(emitter.seed)) } else { call.pushNil() }
         }, set: { layer, value in

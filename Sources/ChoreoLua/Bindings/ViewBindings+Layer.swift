@@ -35,7 +35,7 @@ extension ScriptHost {
         }, set: { layer, value in layer.setFrame(try ScriptValues.rect(value, name: "frame")) })
         // The shape layer's own properties are content properties (ViewBindings+Shape.swift).
         for property in PropertyCatalogue.inApplyOrder
-        where property.name != "anchorPoint" && !PropertyCatalogue.isShapeProperty(property.property) {
+        where property.name != "anchorPoint" && !PropertyCatalogue.isShapeProperty(property.property) && !property.isClassScoped {
             if property.property == .shadowPath { Self.addShadowPath(to: &table) } else { animatable(property.name) }
         }
         Self.addGradientProperties(to: &table)
@@ -116,14 +116,15 @@ extension ScriptHost {
                 let layer = try call.object(at: 1, as: Layer.self)
                 let keyPath = try call.string(at: 3, name: "keyPath")
                 let plain = isPlainKey(keyPath, of: layer)
-                let parsed = plain ? nil : try? PropertyPath(parsing: keyPath)  // its error is raised below
+                // Its error is raised below; a class's own name (an emitter's `birthRate`) resolves on its layers.
+                let parsed = plain ? nil : (try? PropertyPath(parsing: keyPath)).map(layer.resolvingClassNames)
                 let change = {
                     if plain {
                         try table.set(layer, keyPath, call.value(at: 2))
                     } else if keyPath.hasPrefix("emitterCells.") {
                         _ = try layer.setEmitterCellValue(Checked.number(call.value(at: 2), keyPath), forKeyPath: keyPath)
                     } else {
-                        let path = try parsed ?? PropertyPath(parsing: keyPath)
+                        let path = try parsed ?? layer.resolvingClassNames(PropertyPath(parsing: keyPath))
                         try layer.setValue(
                             try ScriptValues.animationValue(call.value(at: 2), kind: path.valueKind, name: keyPath),
                             at: path, keyPath: keyPath)

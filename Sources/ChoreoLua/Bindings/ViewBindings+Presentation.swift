@@ -56,9 +56,11 @@ final class LayerPresentation {
 extension ScriptHost {
     func installPresentation() {
         var table = ScriptPropertyTable<LayerPresentation>("Presentation")
-        for name in Self.animatableLayerProperties {
-            let path = try! PropertyPath(parsing: name)
-            table.add(name) { call, p in
+        // An emitter's `velocity` factor is read with `valueForKeyPath("velocity")`: the name is
+        // the presentation's `velocity(keyPath)` method.
+        for entry in PropertyCatalogue.all where entry.name != "velocity" {
+            let path = PropertyPath(entry.property)
+            table.add(entry.name) { call, p in
                 try p.layer.requireLayerClass(for: path)
                 call.push(p.properties.value(at: path), writeBack: nil)
             }
@@ -94,7 +96,7 @@ extension ScriptHost {
                 if table.has(keyPath) && !Self.animatableLayerPropertySet.contains(keyPath) {
                     return try table.get(call, presentation, keyPath)
                 }
-                let path = try PropertyPath(parsing: keyPath)
+                let path = presentation.layer.resolvingClassNames(try PropertyPath(parsing: keyPath))
                 if case let .custom(name) = path.property, presentation.properties.custom[name] == nil {
                     // The model's check and message: the layer has no such property.
                     _ = try presentation.layer.resolveAnimatablePath(keyPath)

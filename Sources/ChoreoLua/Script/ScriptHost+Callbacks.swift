@@ -111,8 +111,15 @@ extension ScriptHost {
     private func running<R>(
         _ kind: ScriptCallbackKind, _ function: LuaFunctionRef, _ body: () throws(LuaError) -> R
     ) throws(LuaError) -> R {
+        try running(kind, site: function.definitionSite, body)
+    }
+
+    /// `running` for code defined at `site` (a function's definition, a sequence's start).
+    private func running<R>(
+        _ kind: ScriptCallbackKind, site: String?, _ body: () throws(LuaError) -> R
+    ) throws(LuaError) -> R {
         guard callbackNesting < Self.maximumCallbackNesting else {
-            let position = function.definitionSite.map { $0 + ": " } ?? ""
+            let position = site.map { $0 + ": " } ?? ""
             throw .runtime(
                 message: "\(position)\(kind.rawValue): script callbacks nested more than \(Self.maximumCallbackNesting) "
                     + "deep (a layoutSubviews that lays out its own view, or a completion that finishes an animator "
@@ -131,22 +138,22 @@ extension ScriptHost {
     }
 
     /// Runs `body` (which calls into Lua) as a callback of `kind` on the turn's budget, with the
-    /// nesting limit and the per-callback charge: a sequence resumed by the engine.
-    func withRunningCallback<R>(_ kind: ScriptCallbackKind, _ body: () throws -> R) throws -> R {
-        guard callbackNesting < Self.maximumCallbackNesting else {
-            throw LuaError.runtime(
-                message: "\(kind.rawValue): script callbacks nested more than \(Self.maximumCallbackNesting) deep",
-                traceback: "")
+    /// nesting limit and the per-callback charge: a sequence's body, started at `site`.
+    func withRunningCallback<R>(_ kind: ScriptCallbackKind, site: String?, _ body: () throws -> R) throws -> R {
+        var failure: (any Error)?
+        let result = try running(kind, site: site) { () throws(LuaError) -> R? in
+            do {
+                return try vm.sharingBudget { try body() }
+            } catch let error as LuaError {
+                throw error
+            } catch {
+                failure = error
+                return nil
+            }
         }
-        vm.charge(instructions: Self.instructionsPerCallback)
-        let saved = runningCallback
-        runningCallback = kind
-        callbackNesting += 1
-        defer {
-            runningCallback = saved
-            callbackNesting -= 1
-        }
-        return try vm.sharingBudget { try body() }
+        if let failure { throw failure }
+        guard let result else { throw LuaError.runtime(message: "\(kind.rawValue): no result", traceback: "") }
+        return result
     }
 
     /// Lua's "attempt to yield across a C-call boundary", raised by a coroutine that yields

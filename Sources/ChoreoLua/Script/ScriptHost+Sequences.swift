@@ -28,12 +28,12 @@ extension ScriptHost {
             local pack, unpack, error = table.pack, table.unpack, error
             local function wait(...)
               local problem = request("wait", ...)
-              if problem then error(problem, 2) end
+              if problem then error(problem, 0) end
               return yield()
             end
             local function await(...)
               local r = pack(request("await", ...))
-              if r[1] then error(r[1], 2) end
+              if r[1] then error(r[1], 0) end
               if r[2] then return unpack(r, 3, r.n) end
               return yield()
             end
@@ -72,7 +72,7 @@ extension ScriptHost {
         }
         sequence.step = step
         sequence.close = close
-        try resume(sequence, with: [])
+        try withRunningCallback(.sequence, site: sequence.origin) { try resume(sequence, with: []) }
         return sequence
     }
 
@@ -138,7 +138,7 @@ extension ScriptHost {
         guard sequence.state == .waiting, sequence.request == request else { return }
         sequence.timer = nil
         sequence.bodyTime = engine.now
-        try withRunningCallback(.sequence) { try resume(sequence, with: []) }
+        try withRunningCallback(.sequence, site: sequence.origin) { try resume(sequence, with: []) }
     }
 
     /// Resumes `sequence` where something it awaits finished (a completion, an animator's frame
@@ -149,7 +149,7 @@ extension ScriptHost {
         sequence.bodyTime = engine.now
         do {
             try engine.admitCallback(.animationEvent, origin: sequence.origin)
-            try withRunningCallback(.sequence) { try resume(sequence, with: values) }
+            try withRunningCallback(.sequence, site: sequence.origin) { try resume(sequence, with: values) }
         } catch {
             let failure: LuaError = (error as? LuaError) ?? .runtime(message: "\(error)", traceback: "")
             if case .waiting = sequence.state { _ = sequence.end(.failed) }

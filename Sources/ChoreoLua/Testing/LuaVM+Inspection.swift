@@ -61,6 +61,23 @@ extension LuaCallContext {
         return "\(source):\(record.currentline):"
     }
 
+    /// `file:line:` of the innermost Lua code outside the chunk named `skipped` (the sequence
+    /// driver's `wait` calling its host): what a script reads as the line of its own call, also
+    /// through a tail call or a `pcall`. "" when no Lua frame has a line.
+    func scriptPosition(skipping skipped: String) -> String {
+        var record = lua_Debug()
+        var level: Int32 = 1
+        while level < 64, lua_getstack(state, level, &record) != 0 {
+            level += 1
+            guard lua_getinfo(state, "Sl", &record) != 0, record.currentline > 0 else { continue }
+            let source = withUnsafeBytes(of: record.short_src) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if source != skipped { return "\(source):\(record.currentline):" }
+        }
+        return ""
+    }
+
     /// `file:line` of the Lua code that made this call (its `callerPosition` without the colon),
     /// or nil: where a timer or display link was created, for the engine's runaway errors.
     var callerSite: String? {

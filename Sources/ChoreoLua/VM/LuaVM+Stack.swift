@@ -178,6 +178,18 @@ extension LuaVM {
         lsx_pop(state, 1)
     }
 
+    /// Whether the global `name` is (raw) a host or C function: a binding's own, not one the
+    /// script defined in Lua.
+    func globalIsHostFunction(_ name: String) -> Bool {
+        let state = liveState("globalIsHostFunction(_:)")
+        guard lua_checkstack(state, 3) != 0 else { return false }
+        lua_rawgeti(state, lsx_registryindex(), lua_Integer(lsx_ridx_globals()))
+        LuaVM.push(name, on: state)
+        lua_rawget(state, -2)
+        defer { lsx_pop(state, 2) }
+        return lua_iscfunction(state, -1) != 0
+    }
+
     /// Sets a global with a raw set.
     public func setGlobal(_ name: String, _ value: LuaValue) {
         let state = liveState("setGlobal(_:_:)")

@@ -45,7 +45,9 @@ public struct TraceSelection: Sendable {
             let item = raw.trimmingSpaces()
             guard !item.isEmpty else { continue }
             let head = String(item.prefix { $0 != "." })
-            if Self.traceOnlyKeyPaths.contains(item) || PropertyCatalogue.named(head) != nil {
+            // A layer class's own names (an emitter's `birthRate`) are key paths too.
+            let classScoped = PropertyCatalogue.all.contains { $0.isClassScoped && $0.name == item }
+            if Self.traceOnlyKeyPaths.contains(item) || PropertyCatalogue.named(head) != nil || classScoped {
                 if !Self.traceOnlyKeyPaths.contains(item) { _ = try PropertyPath(parsing: item) }
                 items.append(Item(view: nil, keyPath: item))
                 continue

@@ -33,7 +33,7 @@ struct PropertyCatalogueTests {
     func roundTrips() throws {
         for property in PropertyCatalogue.all {
             for keyPath in property.keyPaths {
-                let path = try PropertyPath(parsing: keyPath)
+                let path = Layer(class: property.layerClass).resolvingClassNames(try PropertyPath(parsing: keyPath))
                 #expect(path.catalogueEntry?.name == property.name)
                 var properties = Self.properties(of: property.layerClass)
                 let value = Self.probe(path.valueKind)
@@ -95,6 +95,7 @@ struct PropertyCatalogueTests {
             "instanceAlphaOffset": .scalar(0),
             // CAEmitterLayer's
             "emitterPosition": .point(.zero), "emitterSize": .size(Size(width: 0, height: 0)),
+            "birthRate": .scalar(1), "lifetime": .scalar(1), "velocity": .scalar(1), "scale": .scalar(1), "spin": .scalar(1),
         ]
         #expect(Set(PropertyCatalogue.all.map(\.name)) == Set(expected.keys))
         for property in PropertyCatalogue.all {
@@ -113,7 +114,9 @@ struct PropertyCatalogueTests {
         let viewNames = all.compactMap(\.viewName)
         #expect(Set(viewNames).count == viewNames.count)
         for property in all {
-            #expect(String(describing: property.property) == property.name)
+            // A class-scoped name's case carries its class (`emitterBirthRate` for an emitter's `birthRate`).
+            let caseName = property.isClassScoped ? "emitter" + property.name.prefix(1).uppercased() + property.name.dropFirst() : property.name
+            #expect(String(describing: property.property) == caseName)
             #expect(PropertyPath(property.property).catalogueEntry?.name == property.name)
         }
         #expect(PropertyPath(.custom("progress")).catalogueEntry == nil)
@@ -126,6 +129,13 @@ struct PropertyCatalogueTests {
         let keyPaths = Set(PropertyCatalogue.keyPaths)
         let allSubPaths = Set([ValueKind.scalar, .point, .size, .rect, .color, .transform, .colors, .numbers].flatMap { $0.subPaths.map(\.name) })
         for property in PropertyCatalogue.all {
+            if property.isClassScoped {
+                // A custom name, except on a layer of its class.
+                #expect((try? PropertyPath(parsing: property.name)) == PropertyPath(.custom(property.name)))
+                #expect(Layer(class: property.layerClass).resolvingClassNames(PropertyPath(.custom(property.name))) == PropertyPath(property.property))
+                #expect(Layer().resolvingClassNames(PropertyPath(.custom(property.name))) == PropertyPath(.custom(property.name)))
+                continue
+            }
             #expect((try? PropertyPath(parsing: property.name)) == PropertyPath(property.property))
             for sub in allSubPaths.union(["z", "size.depth", "rotation.w", ""]) {
                 let candidate = "\(property.name).\(sub)"

@@ -33,6 +33,18 @@ struct TraceRecorderTests {
         #expect(lines == [#"{"frame":15,"time":0.25,"views":{"box":{"opacity":0.25,"position":{"x":60,"y":140}}}}"#])
     }
 
+    @Test("An emitter's factors are key paths of --props: recorded for emitters, skipped on other layers")
+    func emitterFactors() throws {
+        let (scene, _) = try scene()
+        let emitter = Layer(name: "sparks", class: .emitter)
+        try emitter.setValue(.scalar(0.5), forKeyPath: "birthRate")
+        scene.rootLayer.addSublayer(emitter)
+        var lines: [String] = []
+        let recorder = TraceRecorder(selection: try TraceSelection(parsing: "birthRate,lifetime"), write: { lines.append($0) })
+        try recorder.record(frame: 0, scene: scene)
+        #expect(lines == [#"{"frame":0,"time":0,"views":{"sparks":{"birthRate":0.5,"lifetime":1}}}"#])
+    }
+
     @Test("The default selection records position, size, opacity, transform and color")
     func defaults() throws {
         let (scene, _) = try scene()

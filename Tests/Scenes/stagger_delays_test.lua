@@ -129,6 +129,27 @@ describe("Stagger as a delay", function()
     expect(c.layer.presentation.opacity).toBe(0)
   end)
 
+  it("scrubs and reverses a staggered animator over its whole span", function()
+    local log = {}
+    local animator = Animator.runningPropertyAnimator{ duration = 0.2, delay = Stagger{ each = 0.1 },
+      options = {"curveLinear"}, animations = function() a.alpha = 0; b.alpha = 0; c.alpha = 0 end,
+      completion = function(position) log[#log + 1] = position end }
+    animator:pauseAnimation()
+    animator.fractionComplete = 0.5   -- 0.2 s of 0.4: a has arrived, b is halfway, c has not begun
+    advance(0)
+    expect(a.layer.presentation.opacity).toBe(0)
+    expect(b.layer.presentation.opacity).toBeCloseTo(0.5, 1e-9)
+    expect(c.layer.presentation.opacity).toBe(1)
+    animator:startAnimation()
+    advance(0.1)                       -- fraction 0.75: c is halfway
+    expect(c.layer.presentation.opacity).toBeCloseTo(0.5, 1e-9)
+    animator.isReversed = true
+    runUntilIdle()
+    expect(log).toEqual({"start"})
+    expect(a.alpha).toBe(1)
+    expect(c.alpha).toBe(1)
+  end)
+
   it("delays each view of a MotionAnimator block by traits with a stagger", function()
     local traits = AnimationTraits.new{ delay = Stagger{ each = 0.1, from = "end" }, duration = 0.2,
                                         timingCurve = "linear" }
