@@ -24,15 +24,11 @@ extension Timeline {
             isAnimated: true, completion: nil)
         block.isAnimatorBlock = true
         try ViewAnimationContext.run(block, on: scene, animations)
-        let views = block.changedViews.map(ObjectIdentifier.init)
-        var delays: [ObjectIdentifier: Double] = [:]
-        for (index, view) in views.enumerated() where stagger != nil {
-            // As in View.animate, a stagger's delay below 0 starts at once.
-            delays[view] = wait + max(0, stagger?.delay(index: index, count: views.count) ?? 0)
-        }
+        // As in View.animate: each target's stagger delay by the order of its first change (≥ 0).
+        let staggered = ViewAnimationBlock.delays(of: block.changes.map(\.layer), stagger: stagger, otherwise: 0)
         let repeats = options.contains(.repeat)
         let cycle = options.contains(.autoreverse) ? 2 * length : length
-        let memberDelays = block.changes.map { change in change.layer.view.flatMap { delays[ObjectIdentifier($0)] } ?? wait }
+        let memberDelays = block.changes.map { wait + (staggered[ViewAnimationBlock.target(of: $0.layer)] ?? 0) }
         let first = memberDelays.min() ?? wait
         let span = (memberDelays.max() ?? wait) + cycle - first
         let start = try place(position, span: span) + first
