@@ -61,6 +61,7 @@ extension ScriptGenerator {
         switch rng.below(7) {
         case 0 where (pools["Q"] ?? 0) > 0: return slot("Q")
         case 1 where (pools["N"] ?? 0) > 0: return slot("N")
+        case 1 where (pools["G"] ?? 0) > 0: return slot("G")
         case 2: return "View.animate{ duration = \(duration()), animations = \(callback()) }"
         case 3: return "all(\(awaitableList()))"
         case 4: return "any(\(awaitableList()))"

@@ -122,6 +122,7 @@ public struct ScriptGenerator {
             (4, { $0.extremeMotion() }), (2, { $0.luaOddity() }), (1, { $0.printing() }), (1, { $0.requiring() }),
             (4, { $0.newClassLayer() }), (6, { $0.classProperty() }),
             (3, { $0.stagger() }), (3, { $0.newSequence() }), (2, { $0.sequenceControl() }),
+            (3, { $0.newTimeline() }), (3, { $0.timelineControl() }),
             (kind == .test ? 8 : 0, { $0.testCall() }),
         ]
         let choice = rng.weighted(makers.map(\.0))
