@@ -31,6 +31,8 @@ let package = Package(
         // System libraries, found through pkg-config (Scripts/setup.sh installs them).
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // SDL2, for `choreo preview`'s window only (the window, its events and a streaming texture).
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         // giflib has no .pc file on Debian: its module map links "gif" by name.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // The native plugin ABI: a plain C header (and its version query).
@@ -48,8 +50,11 @@ let package = Package(
         .target(name: "ChoreoLua", dependencies: ["ChoreoRuntime", "CLua", "CLuaShim"],
                 swiftSettings: releaseWithoutExclusivityChecks),
         .target(name: "ChoreoRender", dependencies: ["ChoreoCore", "CCairo", "CGif"]),
+        // `choreo preview`'s window (SDL2): the window, its keys and mouse, the frame pacing, and the
+        // loop that drives the preview controller and draws the HUD.
+        .target(name: "ChoreoPreviewWindow", dependencies: ["CSDL2", "ChoreoRender", "ChoreoRuntime"]),
         .executableTarget(name: "choreo", dependencies: [
-            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender",
+            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender", "ChoreoPreviewWindow",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // C baselines choreo-bench measures in the same run (a C Bézier solver, raw lua_pcall).
