@@ -78,6 +78,9 @@ let package = Package(
         .testTarget(name: "ChoreoCoreTests", dependencies: ["ChoreoCore"]),
         .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime"]),
         .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua"]),
+        // The preview's window half: keys, pacing, the frame log, and `choreo preview` run under
+        // Xvfb (skipped, saying why, where Xvfb or xdotool is missing) and with SDL's dummy driver.
+        .testTarget(name: "ChoreoPreviewWindowTests", dependencies: ["choreo", "ChoreoPreviewWindow", "ChoreoRender", "CSDL2"]),
         .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo"], exclude: ["__goldens__"]),
         // Runs the built `choreo` binary: exit codes, help text, determinism of traces (and `choreo-bench --quick`).
         .testTarget(name: "ChoreoCLITests", dependencies: ["choreo", "ChoreoBenchmarks"]),

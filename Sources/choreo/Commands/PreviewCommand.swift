@@ -66,7 +66,7 @@ struct PreviewCommand: ParsableCommand {
         let model = try makeModel()
         var options = PreviewSession.Options()
         options.scale = scale
-        options.title = "\(RenderCommand.baseName(of: script.scene)) — choreo preview"
+        options.title = "\(RenderCommand.baseName(of: script.scene)) - choreo preview"
         options.frameLimit = frames
         options.frameLogPath = frameLog
         if let screenshotAt, let out { options.screenshot = (screenshotAt, out) }

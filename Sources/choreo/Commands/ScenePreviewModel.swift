@@ -77,8 +77,8 @@ final class ScenePreviewModel: PreviewModel {
     func perform(_ action: PreviewAction) {
         switch action {
         case .togglePlay: setPaused(!paused)
-        case .stepFrames(let n): paused = true; move(to: playhead + Double(n) * period)
-        case .stepSeconds(let s): paused = true; move(to: playhead + s)
+        case .stepFrames(let n): paused = true; move(to: onGrid(playhead) + Double(n) * period)
+        case .stepSeconds(let s): paused = true; move(to: onGrid(playhead + s))
         case .toStart: move(to: looping ? inPoint ?? 0 : 0)
         case .toEnd: move(to: looping ? outPoint ?? end : end)
         case .slower: speed = Self.speeds.last(where: { $0 < speed }) ?? speed
@@ -92,6 +92,9 @@ final class ScenePreviewModel: PreviewModel {
     }
 
     func seek(to time: Double) { move(to: time) }
+
+    /// The frame time nearest `time`, so that steps land on the frames `choreo render` draws.
+    private func onGrid(_ time: Double) -> Double { (time * script.fps).rounded() / script.fps }
 
     func setPaused(_ paused: Bool) {
         self.paused = paused
@@ -125,7 +128,8 @@ final class ScenePreviewModel: PreviewModel {
     }
 
     private func step(_ driver: FrameDriver, to time: Double) {
-        guard let step = try? driver.step(to: time) else { return }
+        // A nanosecond of slack: a time meant to be on a frame reaches it despite rounding.
+        guard let step = try? driver.step(to: time + 1e-9) else { return }
         if let failure = step.report?.error { error = "\(failure.error)" }
     }
 
@@ -138,7 +142,7 @@ final class ScenePreviewModel: PreviewModel {
             throw ScriptFailure(message: "\(script.scene) made no Scene, so there is nothing to preview (a scene script calls Scene.new{ width =, height = } at its top level)")
         }
         let driver = try host.engine.start(until: .time(script.duration ?? ScriptOptions.maximumDuration), fps: script.fps)
-        let step = try driver.step(to: time)
+        let step = try driver.step(to: time + 1e-9)
         if let failure = step.report?.error { throw ScriptFailure(message: "\(failure.error)") }
         return (host, driver)
     }
