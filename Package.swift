@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ChoreoRuntime", targets: ["ChoreoRuntime"]),
         .library(name: "ChoreoLua", targets: ["ChoreoLua"]),
         .library(name: "ChoreoRender", targets: ["ChoreoRender"]),
+        .library(name: "ChoreoPreview", targets: ["ChoreoPreview"]),
         // Native timing-provider plugins shipped with Choreo (Plugins/, DESIGN §6): built into the
         // products directory beside `choreo`, which finds them there without flags.
         .library(name: "penner", type: .dynamic, targets: ["penner"]),
@@ -50,11 +51,14 @@ let package = Package(
         .target(name: "ChoreoLua", dependencies: ["ChoreoRuntime", "CLua", "CLuaShim"],
                 swiftSettings: releaseWithoutExclusivityChecks),
         .target(name: "ChoreoRender", dependencies: ["ChoreoCore", "CCairo", "CGif"]),
-        // `choreo preview`'s window (SDL2): the window, its keys and mouse, the frame pacing, and the
+        // The live preview without its window (issue 19): the controller a window drives with
+        // display-link ticks and keys, tested headless. No SDL here.
+        .target(name: "ChoreoPreview", dependencies: ["ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender"]),
+        // `choreo preview`'s window (SDL2): the window, its keys and mouse, the vsync timer, and the
         // loop that drives the preview controller and draws the HUD.
-        .target(name: "ChoreoPreviewWindow", dependencies: ["CSDL2", "ChoreoRender", "ChoreoRuntime"]),
+        .target(name: "ChoreoPreviewWindow", dependencies: ["CSDL2", "ChoreoPreview", "ChoreoRender", "ChoreoRuntime"]),
         .executableTarget(name: "choreo", dependencies: [
-            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender", "ChoreoPreviewWindow",
+            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender", "ChoreoPreview", "ChoreoPreviewWindow",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // C baselines choreo-bench measures in the same run (a C Bézier solver, raw lua_pcall).
@@ -80,7 +84,8 @@ let package = Package(
         .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua"]),
         // The preview's window half: keys, pacing, the frame log, and `choreo preview` run under
         // Xvfb (skipped, saying why, where Xvfb or xdotool is missing) and with SDL's dummy driver.
-        .testTarget(name: "ChoreoPreviewWindowTests", dependencies: ["choreo", "ChoreoPreviewWindow", "ChoreoRender", "CSDL2"]),
+        .testTarget(name: "ChoreoPreviewWindowTests", dependencies: ["choreo", "ChoreoPreviewWindow", "ChoreoPreview", "ChoreoRender", "CSDL2"]),
+        .testTarget(name: "ChoreoPreviewTests", dependencies: ["ChoreoPreview"]),
         .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo"], exclude: ["__goldens__"]),
         // Runs the built `choreo` binary: exit codes, help text, determinism of traces (and `choreo-bench --quick`).
         .testTarget(name: "ChoreoCLITests", dependencies: ["choreo", "ChoreoBenchmarks"]),

@@ -44,10 +44,14 @@ extension ScriptGenerator {
 
     mutating func linkControl() -> String {
         let target = (pools["K"] ?? 0) > 0 ? slot("K") : "DisplayLink.new(function(l) l:invalidate() end)"
-        switch rng.below(4) {
+        switch rng.below(6) {
         case 0: return "\(target):invalidate()"
         case 1: return "\(target).isPaused = \(rng.pick(["true", "false", "5"]))"
         case 2: return "\(target).preferredFramesPerSecond = \(rng.pick(["30", "0", "-1", "120", "1e308", "0/0", "7", "math.maxinteger"]))"
+        case 3:
+            let rates = ["0", "10", "30", "60", "120", "-1", "1e308", "0/0", "nil", "'x'"]
+            return "\(target).preferredFrameRateRange = \(rng.chance(0.1) ? "30" : "{ minimum = \(rng.pick(rates)), maximum = \(rng.pick(rates)), preferred = \(rng.pick(rates)) }")"
+        case 4: return "print(\(target).skippedFrames, \(target).preferredFrameRateRange.minimum, \(target).preferredFrameRateRange.preferred)"
         default: return "print(\(target).timestamp, \(target).targetTimestamp, \(target).duration)"
         }
     }

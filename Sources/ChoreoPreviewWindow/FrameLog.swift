@@ -2,18 +2,20 @@
 import Glibc
 #endif
 import ChoreoCore
+import ChoreoPreview
 import ChoreoRender
 import ChoreoRuntime
 
 /// `choreo preview --frame-log FILE`: one JSON line per presented frame, flushed at once, so a
 /// test or a benchmark outside the process sees what the window shows as it happens.
 ///
-///     {"frame":12,"vsync":0.2,"presented":5071.93,"time":1.25,"speed":0.5,"paused":true,"in":1,"out":2,"loop":true,
-///      "skipped":0,"hud":false,"reload":"reloaded (2)","error":null}
+///     {"frame":12,"timestamp":0.2,"targetTimestamp":0.21666666666666667,"presented":5071.93,"time":1.25,
+///      "speed":0.5,"paused":true,"in":1,"out":2,"loop":true,"skipped":0,"hud":false,"reloads":2,"error":null}
 ///
-/// `vsync` is the display-link timestamp of the frame in seconds of the preview's monotonic
-/// clock (0 when the window opened); `time` is the scene time drawn; `in` and `out` are null
-/// when not set; `reload` is the HUD's reload status; `error` the script error shown, if any.
+/// `timestamp` and `targetTimestamp` are the display-link tick's, in seconds of the preview's
+/// monotonic clock (0 when the window opened); `skipped` the frames skipped so far; `time` the
+/// scene time drawn; `in` and `out` null when not set; `reloads` the good reloads so far; `error`
+/// the script error shown (`file:line: message`), if any.
 /// `presented` is when the frame went to the window, in seconds of CLOCK_MONOTONIC (the system's:
 /// another process compares it with its own readings, e.g. when it sent a key). Numbers use the
 /// traces' shortest round-trip form.
@@ -33,19 +35,19 @@ final class FrameLog {
 
     deinit { fclose(file) }
 
-    func record(frame: Int, vsync: Double, content: PreviewHUD.Content, showsHUD: Bool) {
+    func record(frame: Int, tick: DisplayLinkTick, state: PreviewHUDState, showsHUD: Bool) {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let presented = Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
-        fputs(Self.line(frame: frame, vsync: vsync, presented: presented, content: content, showsHUD: showsHUD) + "\n", file)
+        fputs(Self.line(frame: frame, tick: tick, presented: presented, state: state, showsHUD: showsHUD) + "\n", file)
         fflush(file)
     }
 
-    static func line(frame: Int, vsync: Double, presented: Double, content c: PreviewHUD.Content, showsHUD: Bool) -> String {
+    static func line(frame: Int, tick: DisplayLinkTick, presented: Double, state s: PreviewHUDState, showsHUD: Bool) -> String {
         func number(_ value: Double?) -> String { value.map(formatNumber) ?? "null" }
-        func string(_ value: String?) -> String { value.map(jsonString) ?? "null" }
-        return "{\"frame\":\(frame),\"vsync\":\(number(vsync)),\"presented\":\(number(presented)),\"time\":\(number(c.time)),\"speed\":\(number(c.speed)),"
-            + "\"paused\":\(c.isPaused),\"in\":\(number(c.inPoint)),\"out\":\(number(c.outPoint)),\"loop\":\(c.isLooping),"
-            + "\"skipped\":\(c.skippedFrames),\"hud\":\(showsHUD),\"reload\":\(string(c.reloadStatus)),\"error\":\(string(c.error))}"
+        return "{\"frame\":\(frame),\"timestamp\":\(number(tick.timestamp)),\"targetTimestamp\":\(number(tick.targetTimestamp)),"
+            + "\"presented\":\(number(presented)),\"time\":\(number(s.time)),\"speed\":\(number(s.speed)),"
+            + "\"paused\":\(s.isPaused),\"in\":\(number(s.inPoint)),\"out\":\(number(s.outPoint)),\"loop\":\(s.isLooping),"
+            + "\"skipped\":\(s.skippedFrames),\"hud\":\(showsHUD),\"reloads\":\(s.reloads),\"error\":\(s.status.message.map(jsonString) ?? "null")}"
     }
 }

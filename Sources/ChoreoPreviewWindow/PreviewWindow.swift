@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The preview's window: an SDL2 window the size of the canvas, one streaming texture filled
-/// from the cairo canvas each frame, and the keyboard and mouse turned into `PreviewAction`s.
+/// from the cairo canvas each frame, and the keyboard and mouse turned into `PreviewInput`s.
 ///
 ///     let window = try PreviewWindow(title: "flight-info.lua", width: 750, height: 1334)
 ///     window.present(canvas)                       // the same pixels `choreo render` writes
@@ -18,7 +18,7 @@ import Glibc
 ///
 /// Why the software renderer: it needs no GPU or GL (Xvfb, CI, SSH), copies 1:1 exactly, and a
 /// 2-D blit per frame is well within its reach. SDL's vsync is not used: it sleeps whole
-/// milliseconds where there is no real vsync (16 ms, 62.5 Hz at "60"); `FramePacer` paces.
+/// milliseconds where there is no real vsync (16 ms, 62.5 Hz at "60"); `VsyncTimer` paces.
 ///
 /// Contract: create, use and drop the window on the main thread (SDL's rule). One window at a
 /// time (SDL video is initialised and quit with it).
@@ -119,9 +119,9 @@ public final class PreviewWindow {
         SDL_RenderPresent(renderer)
     }
 
-    /// The actions the user asked for since the last call (keys, the timeline bar, closing).
-    public func pollActions() -> [PreviewAction] {
-        var actions: [PreviewAction] = []
+    /// What the user asked for since the last call (keys, the timeline bar, closing).
+    public func pollInputs() -> [PreviewInput] {
+        var actions: [PreviewInput] = []
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             switch SDL_EventType(event.type) {
@@ -129,7 +129,7 @@ public final class PreviewWindow {
                 actions.append(.quit)
             case SDL_KEYDOWN:
                 let shift = (UInt32(event.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
-                if let action = PreviewAction(keycode: event.key.keysym.sym, shift: shift) { actions.append(action) }
+                if let action = PreviewInput(keycode: event.key.keysym.sym, shift: shift) { actions.append(action) }
             case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
                 let (x, y) = (Double(event.button.x), Double(event.button.y))
                 if timelineBar?(x, y) ?? false {

@@ -20,6 +20,8 @@ public enum PreviewHUD {
         /// The timeline bar's end, in scene seconds (the bar spans 0...end).
         public var end: Double
         public var speed: Double = 1
+        /// Global slow motion (`--slow-animations N`): shown when not 1.
+        public var slowAnimations: Double = 1
         public var inPoint: Double?
         public var outPoint: Double?
         public var isLooping = false
@@ -44,18 +46,12 @@ public enum PreviewHUD {
     static let barInset = 12.0, barHeight = 10.0
 
     /// The timeline bar's rectangle, in canvas pixels, for a canvas of `width`×`height` pixels
-    /// drawn at `scale`: the window maps a mouse position on it to a time with `time(atX:)`.
+    /// drawn at `scale`: the window maps a mouse position on it to a time (ChoreoPreview's
+    /// `TimelineBar` does the arithmetic).
     public static func timelineBar(width: Int, height: Int, scale: Double) -> Rect {
         let inset = barInset * scale
         let top = Double(height) - (barInset + barHeight) * scale
         return Rect(x: inset, y: top, width: max(Double(width) - 2 * inset, 1), height: barHeight * scale)
-    }
-
-    /// The scene time under canvas pixel column `x` on the timeline bar (clamped to 0...end).
-    public static func time(atX x: Double, width: Int, height: Int, scale: Double, end: Double) -> Double {
-        let bar = timelineBar(width: width, height: height, scale: scale)
-        let fraction = min(max((x - bar.origin.x) / bar.size.width, 0), 1)
-        return fraction * max(end, 0)
     }
 
     /// Whether canvas pixel (x, y) is on the timeline bar, with a few points of slack above and
@@ -117,9 +113,10 @@ public enum PreviewHUD {
         cairo_fill(cr)
     }
 
-    /// "1.250 s / 4.000 s · ×0.5 · paused · in 1.000 out 2.000 loop · skipped 3".
+    /// "1.250 s / 4.000 s · ×0.5 · slow ×10 · paused · in 1.000 out 2.000 loop · skipped 3".
     static func statusLine(_ content: Content) -> String {
         var parts = ["\(fixed(content.time)) s / \(fixed(content.end)) s", "×\(formatNumber(content.speed))"]
+        if content.slowAnimations != 1 { parts.append("slow ×\(formatNumber(content.slowAnimations))") }
         parts.append(content.isPaused ? "paused" : "playing")
         if content.inPoint != nil || content.outPoint != nil || content.isLooping {
             var range = "in \(fixed(content.inPoint ?? 0)) out \(content.outPoint.map(fixed) ?? "end")"

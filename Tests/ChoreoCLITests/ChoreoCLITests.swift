@@ -122,6 +122,34 @@ struct ChoreoCLITests {
         #expect(usage.errors.contains("--velocity needs --trace"))
     }
 
+    @Test("run --slow-animations slows scene time in real time; it needs --realtime and a factor within 1...100")
+    func runSlowAnimations() throws {
+        let path = try ChoreoCommand.script("""
+            local scene = Scene.new{}
+            after(0.05, function() print(CACurrentMediaTime()) end)
+            """)
+        let help = try ChoreoCommand.run(["run", "--help"])
+        #expect(help.output.contains("""
+              --slow-animations <n>   With --realtime, run scene time n times slower than
+                                      the clock (timers and display links too), within
+                                      1...100 (default: CHOREO_SLOW_ANIMATIONS, else 1).
+            """))
+        let slow = try ChoreoCommand.run(["run", path, "--realtime", "--duration", "0.1", "--slow-animations", "2"])
+        #expect(slow.status == 0)
+        #expect(slow.output == "0.05\n")
+        #expect(slow.errors.contains("to 0.050000 s; nothing left to do"))
+        let headless = try ChoreoCommand.run(["run", path, "--slow-animations", "2"])
+        #expect(headless.status == 2)
+        #expect(headless.errors.contains("--slow-animations needs --realtime"))
+        let tooSlow = try ChoreoCommand.run(["run", path, "--realtime", "--duration", "1", "--slow-animations", "1000"])
+        #expect(tooSlow.status == 2)
+        #expect(tooSlow.errors.contains("--slow-animations must be a number within 1...100 (got 1000)"))
+        let badEnvironment = try ChoreoCommand.run(
+            ["run", path, "--realtime", "--duration", "1"], environment: ["CHOREO_SLOW_ANIMATIONS": "fast"])
+        #expect(badEnvironment.status == 2)
+        #expect(badEnvironment.errors.contains("CHOREO_SLOW_ANIMATIONS must be a number within 1...100 (got fast)"))
+    }
+
     @Test("A script error exits 1 with file:line and a traceback on standard error")
     func scriptError() throws {
         let path = try ChoreoCommand.script("local x = 1\nView.new{ frame = 7 }\n")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CSDL2
 @testable import ChoreoPreviewWindow
+import ChoreoPreview
 import ChoreoRender
 import ChoreoRuntime
 
@@ -79,51 +80,56 @@ struct HeadlessPreviewTests {
 
 @Suite("Preview keys and pacing")
 struct PreviewKeysTests {
-    func action(_ code: SDL_KeyCode, shift: Bool = false) -> PreviewAction? {
-        PreviewAction(keycode: Int32(bitPattern: code.rawValue), shift: shift)
+    func input(_ code: SDL_KeyCode, shift: Bool = false) -> PreviewInput? {
+        PreviewInput(keycode: Int32(bitPattern: code.rawValue), shift: shift)
     }
 
-    @Test("Every key of the table maps to its action, Shift turning frame steps into seconds")
+    @Test("Every key of the table maps to its input, Shift turning frame steps into seconds")
     func keys() {
-        #expect(action(SDLK_SPACE) == .togglePlay)
-        #expect(action(SDLK_LEFT) == .stepFrames(-1))
-        #expect(action(SDLK_RIGHT) == .stepFrames(1))
-        #expect(action(SDLK_LEFT, shift: true) == .stepSeconds(-1))
-        #expect(action(SDLK_RIGHT, shift: true) == .stepSeconds(1))
-        #expect(action(SDLK_HOME) == .toStart)
-        #expect(action(SDLK_END) == .toEnd)
-        #expect(action(SDLK_LEFTBRACKET) == .slower)
-        #expect(action(SDLK_RIGHTBRACKET) == .faster)
-        #expect(action(SDLK_i) == .setIn)
-        #expect(action(SDLK_o) == .setOut)
-        #expect(action(SDLK_x) == .clearRange)
-        #expect(action(SDLK_l) == .toggleLoop)
-        #expect(action(SDLK_h) == .toggleHUD)
-        #expect(action(SDLK_ESCAPE) == .quit)
-        #expect(action(SDLK_q) == .quit)
-        #expect(action(SDLK_a) == nil)
+        #expect(input(SDLK_SPACE) == .command(.togglePlay))
+        #expect(input(SDLK_LEFT) == .command(.step(frames: -1)))
+        #expect(input(SDLK_RIGHT) == .command(.step(frames: 1)))
+        #expect(input(SDLK_LEFT, shift: true) == .command(.stepSeconds(-1)))
+        #expect(input(SDLK_RIGHT, shift: true) == .command(.stepSeconds(1)))
+        #expect(input(SDLK_HOME) == .command(.goToStart))
+        #expect(input(SDLK_END) == .command(.goToEnd))
+        #expect(input(SDLK_LEFTBRACKET) == .command(.slower))
+        #expect(input(SDLK_RIGHTBRACKET) == .command(.faster))
+        #expect(input(SDLK_i) == .command(.setInPoint))
+        #expect(input(SDLK_o) == .command(.setOutPoint))
+        #expect(input(SDLK_x) == .command(.clearRange))
+        #expect(input(SDLK_l) == .command(.toggleLoop))
+        #expect(input(SDLK_r) == .command(.reload))
+        #expect(input(SDLK_h) == .toggleHUD)
+        #expect(input(SDLK_ESCAPE) == .quit)
+        #expect(input(SDLK_q) == .quit)
+        #expect(input(SDLK_a) == nil)
     }
 
-    @Test("The pacer's vsyncs lie on the grid origin + n × period, the next one strictly after now")
-    func pacerGrid() {
+    @Test("The vsync timer's ticks lie on the grid; a 50 ms stall at 60 Hz is one tick spanning 3 periods with 2 skipped")
+    func vsyncTimer() {
         let clock = VirtualClock(now: 10)
-        let pacer = FramePacer(rate: 60, clock: clock)
-        #expect(pacer.period == 1.0 / 60)
-        #expect(pacer.vsync(after: 10) == 10 + 1.0 / 60)
-        #expect(pacer.vsync(after: 10.001) == 10 + 1.0 / 60)
-        // A 50 ms stall: the next vsync is the 4th grid point, not the 2nd (no catch-up burst).
-        #expect(pacer.vsync(after: 10.05) == 10 + 4.0 / 60)
+        var timer = VsyncTimer(rate: 60, clock: clock)
+        let first = timer.waitForNextTick()
+        #expect(first.frame == 0 && first.timestamp == 10 && first.droppedFrames == 0)
+        clock.advance(to: 10 + 3.0 / 60 + 0.001)   // the frame took 50 ms: vsync 3 has passed
+        let late = timer.waitForNextTick()
+        #expect(late.frame == 3 && late.droppedFrames == 2)
+        #expect(abs((late.targetTimestamp - late.timestamp) - 3.0 / 60) < 1e-9)
+        #expect(late.targetTimestamp == 10 + 4.0 / 60)
     }
 
-    @Test("A frame-log line carries the HUD's values, null where a point is not set")
+    @Test("A frame-log line carries the tick and the HUD's state, null where a point is not set")
     func frameLogLine() {
-        var content = PreviewHUD.Content(time: 1.25, end: 3)
-        content.speed = 0.5
-        content.inPoint = 1
-        content.error = "scene.lua:5: \"bad\""
-        #expect(FrameLog.line(frame: 7, vsync: 0.125, presented: 100.5, content: content, showsHUD: false) == """
-            {"frame":7,"vsync":0.125,"presented":100.5,"time":1.25,"speed":0.5,"paused":false,"in":1,"out":null,"loop":false,\
-            "skipped":0,"hud":false,"reload":null,"error":"scene.lua:5: \\"bad\\""}
+        var state = PreviewHUDState(time: 1.25, frame: 75, end: 3, framesPerSecond: 60, speed: 0.5, slowAnimations: 1,
+                                    inPoint: 1, outPoint: nil, isLooping: false, isPaused: false, skippedFrames: 2,
+                                    reloads: 1, status: .ok)
+        let tick = DisplayLinkTick(frame: 3, timestamp: 0.125, targetTimestamp: 0.25, droppedFrames: 0)
+        #expect(FrameLog.line(frame: 7, tick: tick, presented: 100.5, state: state, showsHUD: false) == """
+            {"frame":7,"timestamp":0.125,"targetTimestamp":0.25,"presented":100.5,"time":1.25,"speed":0.5,"paused":false,\
+            "in":1,"out":null,"loop":false,"skipped":2,"hud":false,"reloads":1,"error":null}
             """)
+        state.isPaused = true
+        #expect(FrameLog.line(frame: 7, tick: tick, presented: 100.5, state: state, showsHUD: true).contains("\"paused\":true,"))
     }
 }

@@ -92,7 +92,7 @@ struct XvfbPreviewTests {
         #expect(preview.waitForFrame { $0["time"] as? Double == 1 && $0["speed"] as? Double == 0.5 } != nil)
 
         try saveByRename(Self.slide.replacingOccurrences(of: "orange", with: "white"), to: scene)
-        let reloaded = try #require(preview.waitForFrame { $0["reload"] as? String == "reloaded (1)" })
+        let reloaded = try #require(preview.waitForFrame { $0["reloads"] as? Int == 1 })
         #expect(reloaded["time"] as? Double == 1 && reloaded["speed"] as? Double == 0.5 && reloaded["paused"] as? Bool == true)
         #expect(reloaded["error"] is NSNull)
 
@@ -102,7 +102,7 @@ struct XvfbPreviewTests {
         #expect(failed["time"] as? Double == 1)
 
         try saveByRename(Self.slide, to: scene)
-        let fixed = try #require(preview.waitForFrame { $0["reload"] as? String == "reloaded (3)" })
+        let fixed = try #require(preview.waitForFrame { $0["reloads"] as? Int == 2 })
         #expect(fixed["error"] is NSNull && fixed["time"] as? Double == 1 && fixed["speed"] as? Double == 0.5)
         try key(display, window, "q")
         #expect(preview.waitForExit() == 0)
@@ -117,7 +117,7 @@ struct XvfbPreviewTests {
         // Warm up: a few reloads first, so the allocator has its working set.
         for i in 0..<5 {
             try saveByRename(Self.slide + "-- warm-up \(i)\n", to: scene)
-            _ = preview.waitForFrame { $0["reload"] as? String == "reloaded (\(i + 1))" }
+            _ = preview.waitForFrame { $0["reloads"] as? Int == i + 1 }
         }
         let before = try #require(preview.residentKiB())
         for i in 0..<100 {

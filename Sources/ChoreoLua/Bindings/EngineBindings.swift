@@ -6,6 +6,7 @@ import ChoreoRuntime
 ///     local t = after(2.0, function() box.alpha = 0 end); t:cancel()
 ///     every(1.0, function(timer) print(CACurrentMediaTime()) end)
 ///     local link = DisplayLink.new(function(link) print(link.timestamp) end)
+///     link.preferredFrameRateRange = { minimum = 20, maximum = 60, preferred = 30 }
 extension ScriptHost {
     func installEngineGlobals() {
         vm.registerGlobal("CACurrentMediaTime") { [unowned self] call in
@@ -76,6 +77,14 @@ extension ScriptHost {
                 case "duration": call.push(link.duration)
                 case "isPaused": call.push(link.isPaused)
                 case "preferredFramesPerSecond": call.push(link.preferredFramesPerSecond)
+                case "preferredFrameRateRange":
+                    let range = link.preferredFrameRateRange
+                    call.pushNewTable(fieldCount: 3) { fields in
+                        fields.set("minimum", .number(range.minimum))
+                        fields.set("maximum", .number(range.maximum))
+                        fields.set("preferred", .number(range.preferred ?? 0))
+                    }
+                case "skippedFrames": call.push(link.skippedFrames)
                 default: return 0
                 }
                 return 1
@@ -85,7 +94,15 @@ extension ScriptHost {
                 case "isPaused": link.isPaused = try call.boolean(at: 3, name: "isPaused")
                 case "preferredFramesPerSecond":
                     try link.setPreferredFramesPerSecond(try call.number(at: 3, name: "preferredFramesPerSecond"))
-                default: throw readOnly("DisplayLink", key, settable: ["isPaused", "preferredFramesPerSecond"])
+                case "preferredFrameRateRange":
+                    // CAFrameRateRange(minimum:maximum:preferred:); a missing field is 0.
+                    let table = try call.table(at: 3, name: "preferredFrameRateRange")
+                    try link.setPreferredFrameRateRange(FrameRateRange(
+                        minimum: try table.optionalNumber("minimum") ?? 0, maximum: try table.optionalNumber("maximum") ?? 0,
+                        preferred: try table.optionalNumber("preferred")))
+                default:
+                    throw readOnly(
+                        "DisplayLink", key, settable: ["isPaused", "preferredFramesPerSecond", "preferredFrameRateRange"])
                 }
             }))
     }

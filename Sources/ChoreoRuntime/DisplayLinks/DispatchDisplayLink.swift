@@ -18,11 +18,14 @@ import Synchronization
 ///     }
 ///     link.waitUntilInvalidated()          // blocks this thread (not `queue`) for ~1 s
 ///
-/// A late tick displays the latest deadline that has passed and skips the ones before it,
-/// counting them in `droppedFrames`; it never delivers a burst of catch-up frames. Deadlines and
-/// lateness are read from `clock` alone (a real clock: `MonotonicClock`; a test can inject one
-/// that jumps); the dispatch timer only waits out the time left. `timestamp`, `targetTimestamp` and
-/// `droppedFrames` are written on `queue`: read them there, or after `waitUntilInvalidated()`.
+/// A late tick runs at the latest vsync that has passed and skips the callbacks before it,
+/// counting them in `skippedFrames` and `droppedFrames`; it never delivers a burst of catch-up
+/// frames (`FramePacer` has the rules). Deadlines and lateness are read from `clock` alone (a
+/// real clock: `MonotonicClock`; a test can inject one that jumps); the dispatch timer only waits
+/// out the time left. `timestamp`, `targetTimestamp`, `skippedFrames` and `droppedFrames` are
+/// written on `queue`: read them there, or after `waitUntilInvalidated()`. Callbacks come at the
+/// preferred rate (`setPreferredFrameRateRange`, a factor of `framesPerSecond`); after a pause the
+/// next callback starts afresh at the latest vsync, with nothing skipped.
 /// `isPaused` and `invalidate()` are safe from any thread, as CADisplayLink's are.
 public final class DispatchDisplayLink: DisplayLink {
     /// The serial queue the handler runs on.
@@ -33,7 +36,10 @@ public final class DispatchDisplayLink: DisplayLink {
     public private(set) var timestamp = 0.0
     public private(set) var targetTimestamp = 0.0
     public var duration: Double { 1 / framesPerSecond }
-    public private(set) var droppedFrames = 0
+    public var droppedFrames: Int { pacer.droppedFrames }
+    public private(set) var skippedFrames = 0
+    /// The rates the link asks for; set it on `queue` (or before `start`).
+    public private(set) var preferredFrameRateRange = FrameRateRange.default
     /// True: frame 0 is due when `start` is called, each later one at its deadline on `clock`.
     public var isRealTime: Bool { true }
 
@@ -50,8 +56,7 @@ public final class DispatchDisplayLink: DisplayLink {
     private let finished = DispatchSemaphore(value: 0)
     private var timer: (any DispatchSourceTimer)?
     private var handler: ((DisplayLinkTick) -> Void)?
-    private var origin = 0.0
-    private var nextFrame = 0
+    private var pacer = FramePacer(origin: 0, firstFrame: 0, framesPerSecond: 1)
     /// `clock.now` at `start`: when frame 0 was due.
     private var clockStart = 0.0
 
@@ -66,18 +71,23 @@ public final class DispatchDisplayLink: DisplayLink {
 
     deinit { timer?.cancel() }
 
+    /// Asks for callbacks within `range` (checked by `FrameRateRange.validated()`); call it on
+    /// `queue`, or before `start`.
+    public func setPreferredFrameRateRange(_ range: FrameRateRange) throws(ArgumentError) {
+        preferredFrameRateRange = try range.validated()
+    }
+
     /// Makes now the deadline of frame 0 (at media time `origin`) and schedules frame
     /// `firstFrame` (≥ 0) and each later frame at its absolute deadline.
     public func start(origin: Double, firstFrame: Int, handler: @escaping (DisplayLinkTick) -> Void) {
         precondition(timer == nil, "DispatchDisplayLink.start: the link was already started")
-        self.origin = origin
         self.handler = handler
-        nextFrame = firstFrame
+        pacer = FramePacer(origin: origin, firstFrame: firstFrame, framesPerSecond: framesPerSecond)
         clockStart = clock.now
         let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
         timer.setEventHandler { [weak self] in self?.tick() }
         self.timer = timer
-        schedule(nextFrame)
+        schedule(firstFrame)
         timer.activate()
     }
 
@@ -100,23 +110,23 @@ public final class DispatchDisplayLink: DisplayLink {
         timer?.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .never, leeway: .nanoseconds(0))
     }
 
-    /// One timer event: display the latest deadline that has passed (never an earlier one than
-    /// scheduled), count the skipped ones, then arm the next deadline after it.
+    /// One timer event: a callback at the latest vsync that has passed (never an earlier one
+    /// than scheduled), counting the skipped ones, then the timer armed for the next callback's
+    /// vsync. While paused, the timer polls at every vsync and nothing is delivered.
     private func tick() {
         guard !isInvalidated, let handler else { return }
-        let elapsed = clock.now - clockStart
-        let latestDue = Int((elapsed * framesPerSecond).rounded(.down))
-        let scheduled = nextFrame
-        let frame = max(scheduled, latestDue)
-        nextFrame = frame + 1
-        if !isPaused {
-            let dropped = frame - scheduled
-            droppedFrames += dropped
-            timestamp = gridDeadline(origin: origin, frame: frame, framesPerSecond: framesPerSecond)
-            targetTimestamp = gridDeadline(origin: origin, frame: frame + 1, framesPerSecond: framesPerSecond)
-            handler(DisplayLinkTick(
-                frame: frame, timestamp: timestamp, targetTimestamp: targetTimestamp, droppedFrames: dropped))
+        let latest = Int(((clock.now - clockStart + 1e-9) * framesPerSecond).rounded(.down))
+        if isPaused {
+            pacer.pause()
+            schedule(max(latest + 1, pacer.scheduledFrame))
+            return
         }
-        if !isInvalidated { schedule(nextFrame) }
+        pacer.frameInterval = preferredFrameRateRange.frameInterval(refreshRate: framesPerSecond)
+        let tick = pacer.nextTick(latestVsync: latest)
+        timestamp = tick.timestamp
+        targetTimestamp = tick.targetTimestamp
+        skippedFrames = tick.skippedFrames
+        handler(tick)
+        if !isInvalidated { schedule(pacer.scheduledFrame) }
     }
 }

@@ -13,22 +13,27 @@
 ///     }
 ///     link.waitUntilInvalidated()
 ///
-/// Contract: the handler runs on one thread at a time and never concurrently with itself;
-/// timestamps strictly increase; a frame whose deadline passed while an earlier one was late is
-/// skipped (counted in `droppedFrames`), never delivered in a burst.
+/// Contract (CADisplayLink's, with Android Choreographer's dropping; `FramePacer` implements it):
+/// the handler runs on one thread at a time and never concurrently with itself; timestamps
+/// strictly increase; `targetTimestamp − timestamp` is a whole number of periods; a callback
+/// whose vsync passed while an earlier one was late is skipped (counted in `skippedFrames` and
+/// `droppedFrames`), never delivered in a burst, never twice for one vsync.
 public protocol DisplayLink: AnyObject {
     /// The rate of the grid, in frames per second (> 0).
     var framesPerSecond: Double { get }
-    /// The deadline of the frame being displayed (the last one delivered); 0 before the first.
+    /// The vsync the previous frame was displayed at (the last tick's `timestamp`); 0 before
+    /// the first. On time it is the vsync the callback runs at.
     var timestamp: Double { get }
-    /// The deadline of the next frame on the grid: render for this time.
+    /// The vsync the last tick's frame is displayed at: render for this time.
     var targetTimestamp: Double { get }
     /// The interval between frames, 1 / `framesPerSecond`, in seconds.
     var duration: Double { get }
     /// While true the handler is not called (deadlines pass without being counted as dropped).
     var isPaused: Bool { get set }
-    /// How many deadlines were skipped because a frame came late, since `start`.
+    /// How many callbacks were skipped because a frame came late, since `start`.
     var droppedFrames: Int { get }
+    /// How many callbacks were skipped just before the last one (0 when it came on time).
+    var skippedFrames: Int { get }
     /// Whether frames come in real time. A real-time link's frame 0 is due the moment `start` is
     /// called, so a run on it anchors its grid at the engine's current time (the first frame is
     /// at now). A virtual link (false) can begin at any frame of a grid whose frame 0 is at time
@@ -46,16 +51,30 @@ public protocol DisplayLink: AnyObject {
     func waitUntilInvalidated()
 }
 
-/// One frame delivered by a display link.
+extension DisplayLink {
+    /// 0: a link that does not say (one written before `skippedFrames` existed) reports none.
+    public var skippedFrames: Int { 0 }
+}
+
+/// One frame delivered by a display link (see `FramePacer` for how the fields relate).
+///
+/// An engine run on a link produces the frame at vsync `frame` (engine time
+/// `origin + Double(frame) / framesPerSecond`); a preview presents the scene at
+/// `targetTimestamp`, when the frame will be on screen.
 public struct DisplayLinkTick: Hashable, Sendable {
-    /// The frame's index on the link's grid.
+    /// The vsync the callback runs at, on the link's grid.
     public var frame: Int
-    /// The frame's deadline: `origin + Double(frame) / framesPerSecond`.
+    /// The vsync the previous frame was displayed at (on time: vsync `frame`'s time).
     public var timestamp: Double
-    /// The next frame's deadline.
+    /// The vsync this frame will be displayed at.
     public var targetTimestamp: Double
-    /// Deadlines skipped just before this frame because it came late (0 on time).
+    /// Callbacks skipped just before this one because it came late (0 on time).
     public var droppedFrames: Int
+    /// The same as `droppedFrames`, by the name the Lua `DisplayLink` uses (DESIGN §8).
+    public var skippedFrames: Int {
+        get { droppedFrames }
+        set { droppedFrames = newValue }
+    }
 
     public init(frame: Int, timestamp: Double, targetTimestamp: Double, droppedFrames: Int = 0) {
         self.frame = frame

@@ -67,7 +67,10 @@ extension Engine {
         guard newGrid != grid else { return }
         grid = newGrid
         let first = nextFrameNumber()
-        for link in displayLinks { link.nextFrame = first }
+        for link in displayLinks {
+            link.nextFrame = first
+            link.restarts = true
+        }
     }
 
     // MARK: Callbacks
@@ -94,13 +97,17 @@ extension Engine {
         }
     }
 
-    /// Fires `link` on frame `frame` at `time` and schedules its next frame.
+    /// Fires `link` on frame `frame` at `time` and schedules its next frame. A link due on an
+    /// earlier frame (the engine skipped frames) reports the callbacks it missed and the frame
+    /// its previous work was shown at, as `FramePacer` does; a restarting link reports neither.
     private func fire(_ link: ScriptDisplayLink, frame: Int, time: Double) -> Bool {
-        let interval = ScriptDisplayLink.frameInterval(
-            preferred: link.preferredFramesPerSecond, maximum: grid.framesPerSecond)
+        let interval = link.preferredFrameRateRange.frameInterval(refreshRate: grid.framesPerSecond)
         moveTime(to: time)
         guard checkEventFailure() else { return false }
-        link.timestamp = time
+        let late = !link.restarts && link.nextFrame < frame
+        link.skippedFrames = late ? (frame - link.nextFrame) / interval : 0
+        link.timestamp = late ? grid.time(of: link.nextFrame) : time
+        link.restarts = false
         link.targetTimestamp = grid.time(of: frame + interval)
         link.duration = 1 / grid.framesPerSecond
         link.nextFrame = frame + interval

@@ -30,15 +30,21 @@ extension Engine {
     ///
     /// The grid starts at now and frame times are the link's deadlines, so script time is still
     /// exact (timers at their deadlines); late ticks drop frames (`droppedFrames`).
+    ///
+    /// `slowAnimations` (≥ 1; `SlowAnimations`) makes scene time run that many times slower than
+    /// the wall clock: frames still come at `fps` of wall time, on a scene-time grid
+    /// `slowAnimations` times finer (`duration` is in scene seconds; the run takes
+    /// `duration × slowAnimations` of wall time).
     /// - Precondition: not called on `queue` (the caller waits for work on it).
     @discardableResult
-    public func runRealtime(duration: Double, fps: Double? = nil) throws -> RunReport {
+    public func runRealtime(duration: Double, fps: Double? = nil, slowAnimations: Double = 1) throws -> RunReport {
         try checkNotRunning("runRealtime(duration:fps:)")
         dispatchPrecondition(condition: .notOnQueue(queue))
         let seconds = try requireNonNegative(duration, "duration")
         if let fps { framesPerSecond = try requirePositive(fps, "fps") }
+        let slowdown = try SlowAnimations.check(slowAnimations, "slowAnimations")
         let link = try DispatchDisplayLink(queue: queue, clock: clock, framesPerSecond: framesPerSecond)
-        return drive(link, limit: now + seconds)
+        return drive(link, limit: now + seconds, sceneFramesPerSecond: framesPerSecond * slowdown)
     }
 
     /// Runs on `link`'s frames until nothing is left to do, the time limit, or a failing
@@ -147,9 +153,11 @@ extension Engine {
 
     // MARK: Driving
 
-    /// Runs frames from `link` until idle, the limit, or a failure, blocking until then.
-    private func drive(_ link: some DisplayLink, limit: Double?) -> RunReport {
-        let driver = beginRun(on: link, limit: limit)
+    /// Runs frames from `link` until idle, the limit, or a failure, blocking until then; the
+    /// link's vsync `k` is scene time `k / sceneFramesPerSecond` from the start (the engine's
+    /// rate unless slowed down).
+    private func drive(_ link: some DisplayLink, limit: Double?, sceneFramesPerSecond: Double? = nil) -> RunReport {
+        let driver = beginRun(on: link, limit: limit, sceneFramesPerSecond: sceneFramesPerSecond)
         guard !driver.isFinished else { return driver.report }
         startLink(link, driver)
         link.waitUntilInvalidated()
@@ -157,11 +165,12 @@ extension Engine {
         return driver.report
     }
 
-    /// Sets the grid for a run on `link` (at the engine's rate) and begins the run.
-    private func beginRun(on link: some DisplayLink, limit: Double?) -> FrameDriver {
+    /// Sets the grid for a run on `link` (at the engine's rate, or `sceneFramesPerSecond`) and
+    /// begins the run.
+    private func beginRun(on link: some DisplayLink, limit: Double?, sceneFramesPerSecond: Double? = nil) -> FrameDriver {
         if link.isRealTime {
             let originFrame = lastFrame.map { $0.time == now ? $0.number : $0.number + 1 } ?? 0
-            useGrid(FrameGrid(origin: now, originFrame: originFrame, framesPerSecond: framesPerSecond))
+            useGrid(FrameGrid(origin: now, originFrame: originFrame, framesPerSecond: sceneFramesPerSecond ?? framesPerSecond))
         } else {
             useGrid(FrameGrid(framesPerSecond: framesPerSecond))
         }
@@ -190,8 +199,14 @@ extension Engine {
     }
 
     /// One frame of a run; the reason the run ends after it, if it does.
+    ///
+    /// The frame is the tick's vsync (`tick.frame`), at its time on the grid: on time that is the
+    /// tick's `timestamp`; after a late tick the timestamp is the vsync the previous frame was
+    /// shown at, and the engine moves on to the vsync the callback runs at.
     func handle(_ tick: DisplayLinkTick, limit: Double?) -> RunReport.Reason? {
-        if let limit, tick.timestamp > limit {
+        let number = grid.originFrame + tick.frame
+        let time = grid.time(of: number)
+        if let limit, time > limit {
             // The limit falls before this frame: finish the time up to it, without the frame.
             report.droppedFrames += droppedFrames(of: tick, upTo: limit)
             guard fireTimers(upTo: limit) else { return .error }
@@ -199,20 +214,19 @@ extension Engine {
             guard checkEventFailure() else { return .error }
             return isIdle ? .idle : .timeLimit
         }
-        let number = grid.originFrame + tick.frame
-        guard produceFrame(number, time: tick.timestamp, targetTime: tick.targetTimestamp,
-                           droppedFrames: tick.droppedFrames)
+        guard produceFrame(number, time: time, targetTime: grid.time(of: number + 1), droppedFrames: tick.droppedFrames)
         else { return .error }
         if isIdle { return .idle }
-        if let limit, tick.timestamp >= limit { return .timeLimit }
+        if let limit, time >= limit { return .timeLimit }
         return nil
     }
 
-    /// The tick a display link on the run's grid delivers for engine frame `number`.
+    /// The tick a display link on the run's grid delivers for engine frame `number`, after
+    /// `droppedFrames` skipped ones (`FramePacer`'s fields).
     func tick(forFrame number: Int, droppedFrames: Int) -> DisplayLinkTick {
         DisplayLinkTick(
-            frame: number - grid.originFrame, timestamp: grid.time(of: number), targetTimestamp: grid.time(of: number + 1),
-            droppedFrames: droppedFrames)
+            frame: number - grid.originFrame, timestamp: grid.time(of: number - droppedFrames),
+            targetTimestamp: grid.time(of: number + 1), droppedFrames: droppedFrames)
     }
 
     /// How many of the frames `tick` skipped were due by `limit`.

@@ -10,16 +10,27 @@ import ChoreoCore
 ///
 /// The callback runs on frames, after the timers due by the frame's time (a timer and a link
 /// due at the same instant run in the order they were scheduled), with the scene already at the
-/// frame's time. `timestamp` is the frame's time, `targetTimestamp` the time of the link's next
-/// frame and `duration` the engine's frame interval (the maximum rate), as on Apple platforms; all
-/// three are 0 before the first callback. A link first fires on the next frame; one added by a
-/// display-link callback waits for the frame after. A paused link does not fire and does not keep
-/// a run alive; the engine holds a link until it is invalidated.
+/// frame's time. The fields are CADisplayLink's (see `FramePacer`): `timestamp` is the frame the
+/// previous callback's work was shown at (on time: this frame's time), `targetTimestamp` the time
+/// of the link's next frame, when this callback's work is shown, and `duration` the engine's
+/// frame interval (the maximum rate); all three are 0 before the first callback. When the engine
+/// skipped frames (a late real-time frame), the callback runs once, at the frame the engine
+/// produces, and `skippedFrames` counts the callbacks the link missed: `targetTimestamp −
+/// timestamp` is then a whole number of frame intervals larger than the link's own. A link first
+/// fires on the next frame; one added by a display-link callback waits for the frame after. A
+/// paused link does not fire and does not keep a run alive; after a pause its next callback
+/// starts afresh (`timestamp` is that frame's time, nothing skipped). The engine holds a link
+/// until it is invalidated.
 public final class ScriptDisplayLink {
-    /// The rate asked for; 0 means the engine's rate.
-    public private(set) var preferredFramesPerSecond: Double
-    /// While true the callback is not called.
-    public var isPaused = false
+    /// The rates asked for (CAFrameRateRange): the link fires every
+    /// `preferredFrameRateRange.frameInterval(refreshRate:)` engine frames.
+    public private(set) var preferredFrameRateRange: FrameRateRange
+    /// While true the callback is not called; the first callback after a pause starts afresh.
+    public var isPaused = false {
+        didSet { if isPaused { restarts = true } }
+    }
+    /// Callbacks the link missed just before the latest one (the engine skipped frames).
+    public internal(set) var skippedFrames = 0
     /// Whether `invalidate()` was called.
     public private(set) var isInvalidated = false
     /// The time of the frame of the latest callback.
@@ -38,6 +49,9 @@ public final class ScriptDisplayLink {
     var sequence: Int
     /// Whether the link fired in the frame in progress (the engine reorders its links after it).
     var firedInFrame = false
+    /// Whether the next callback starts afresh: the first, and the first after a pause or a
+    /// change of the engine's grid.
+    var restarts = true
 
     /// The engine's count of live display links.
     private let liveCount: LiveObjectCount
@@ -47,7 +61,7 @@ public final class ScriptDisplayLink {
     {
         self.liveCount = liveCount
         liveCount.increment()
-        self.preferredFramesPerSecond = preferredFramesPerSecond
+        preferredFrameRateRange = FrameRateRange(minimum: 0, maximum: 0, preferred: preferredFramesPerSecond)
         self.nextFrame = nextFrame
         self.sequence = sequence
         self.callback = callback
@@ -58,10 +72,18 @@ public final class ScriptDisplayLink {
     /// Whether the link would fire on a frame now: neither paused nor invalidated.
     public var isRunning: Bool { !isPaused && !isInvalidated }
 
-    /// Sets the rate asked for (0 = the engine's rate); the rate used is a factor of the engine's
-    /// (see `frameInterval(preferred:maximum:)`).
+    /// The rate asked for (`preferredFrameRateRange.preferred`); 0 means the engine's rate.
+    public var preferredFramesPerSecond: Double { preferredFrameRateRange.preferred ?? 0 }
+
+    /// Sets the rate asked for (0 = the engine's rate): the range `(0, 0, rate)`. The rate used
+    /// is a factor of the engine's (see `FrameRateRange.frameInterval(preferred:refreshRate:)`).
     public func setPreferredFramesPerSecond(_ rate: Double) throws(ArgumentError) {
-        preferredFramesPerSecond = try requireNonNegative(rate, "preferredFramesPerSecond")
+        preferredFrameRateRange = try .preferring(rate)
+    }
+
+    /// Sets the rates asked for (checked by `FrameRateRange.validated()`).
+    public func setPreferredFrameRateRange(_ range: FrameRateRange) throws(ArgumentError) {
+        preferredFrameRateRange = try range.validated()
     }
 
     /// Removes the link from the engine for good.
@@ -72,19 +94,14 @@ public final class ScriptDisplayLink {
 
     /// The rate the link fires at when the engine runs at `maximum` frames per second.
     public func framesPerSecond(maximum: Double) -> Double {
-        maximum / Double(Self.frameInterval(preferred: preferredFramesPerSecond, maximum: maximum))
+        maximum / Double(preferredFrameRateRange.frameInterval(refreshRate: maximum))
     }
 
-    /// How many engine frames apart a link at `preferred` frames per second fires.
-    ///
-    /// Apple's rule for `preferredFramesPerSecond`: the rate used is a factor of the maximum,
-    /// `maximum / k`. Here `k = (maximum / preferred).rounded()`, at least 1, so at 60 Hz 60, 30,
-    /// 20 and 15 are kept, 26 and 35 become 30, anything above 60 becomes 60, and 0 means 60.
+    /// How many engine frames apart a link at `preferred` frames per second fires
+    /// (`FrameRateRange.frameInterval(preferred:refreshRate:)`, Apple's rounding).
     ///
     ///     ScriptDisplayLink.frameInterval(preferred: 26, maximum: 60)   // 2 (30 Hz)
     public static func frameInterval(preferred: Double, maximum: Double) -> Int {
-        guard preferred > 0, preferred < maximum else { return 1 }
-        let ratio = (maximum / preferred).rounded()
-        return ratio >= Double(Int32.max) ? Int(Int32.max) : max(1, Int(ratio))
+        FrameRateRange.frameInterval(preferred: preferred, refreshRate: maximum)
     }
 }

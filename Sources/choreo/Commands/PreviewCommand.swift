@@ -1,5 +1,7 @@
 import ArgumentParser
 import ChoreoCore
+import ChoreoLua
+import ChoreoPreview
 import ChoreoPreviewWindow
 import ChoreoRender
 import ChoreoRuntime
@@ -18,7 +20,7 @@ struct PreviewCommand: ParsableCommand {
             refresh rate. Keys: Space play/pause; Left/Right one frame back/on (Shift: one \
             second); Home/End the start/end; [ and ] slower/faster (0.1, 0.25, 0.5, 1, 2); I/O \
             the in/out point at the playhead; X clear them; L loop between them; H hide/show the \
-            HUD; Esc or Q quit. Drag on the timeline bar to scrub.
+            HUD; R reload; Esc or Q quit. Drag on the timeline bar to scrub.
 
             Saving the scene (or a .lua, .json or .png file beside it) reloads it and replays it \
             to the playhead, keeping the speed, the range and pause; a script error keeps the \
@@ -34,7 +36,7 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var script: ScriptOptions
     @Option(parsing: .unconditional, help: "Device pixels per point, within 0.01...16.") var scale: Double = 1
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Play every animation N times slower, as the iOS Simulator's Slow Animations (also CHOREO_SLOW_ANIMATIONS=N).",
+        "Run scene time n times slower than the display, on top of the speed, within 1...100 (default: CHOREO_SLOW_ANIMATIONS, else 1).",
         valueName: "n"))
     var slowAnimations: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("Write the frame at this time (seconds) to --out, without the HUD, and exit.", valueName: "t"))
@@ -48,9 +50,7 @@ struct PreviewCommand: ParsableCommand {
 
     func validate() throws {
         guard scale.isFinite, SceneRenderer.scaleRange.contains(scale) else { throw ValidationError("--scale must be a number within 0.01...16 (got \(formatNumber(scale)))") }
-        if let slowAnimations, !(slowAnimations.isFinite && slowAnimations > 0 && slowAnimations <= 1000) {
-            throw ValidationError("--slow-animations must be a factor within (0, 1000] (got \(formatNumber(slowAnimations)))")
-        }
+        do { _ = try slowAnimationFactor() } catch { throw ValidationError("\(error)") }
         if let screenshotAt {
             guard screenshotAt.isFinite, screenshotAt >= 0, screenshotAt <= ScriptOptions.maximumDuration else {
                 throw ValidationError("--screenshot-at must be a number of seconds within 0...\(formatNumber(ScriptOptions.maximumDuration)) (got \(formatNumber(screenshotAt)))")
@@ -63,8 +63,8 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let model = try makeModel()
-        var options = PreviewSession.Options()
+        let controller = try makeController()
+        var options = PreviewWindowLoop.Options()
         options.scale = scale
         options.title = "\(RenderCommand.baseName(of: script.scene)) - choreo preview"
         options.frameLimit = frames
@@ -80,7 +80,7 @@ struct PreviewCommand: ParsableCommand {
             }
         }
         do {
-            try PreviewSession(model: model, options: options).run()
+            try PreviewWindowLoop(controller: controller, options: options).run()
         } catch {
             throw PreviewFailure(message: error.description)
         }
@@ -104,10 +104,19 @@ struct PreviewFailure: Error, CustomStringConvertible {
 }
 
 extension PreviewCommand {
-    /// The playback model over the scene (`--paused`, `--slow-animations`, CHOREO_SLOW_ANIMATIONS).
-    func makeModel() throws -> any PreviewModel {
-        let environment = getenv("CHOREO_SLOW_ANIMATIONS").flatMap { Double(String(cString: $0)) }
-        return try ScenePreviewModel(script: script, paused: paused || screenshotAt != nil,
-                                     slowdown: slowAnimations ?? environment ?? 1)
+    /// `--slow-animations`, else CHOREO_SLOW_ANIMATIONS, else 1 (checked: within 1...100).
+    func slowAnimationFactor() throws -> Double {
+        try SlowAnimations.factor(option: slowAnimations, environmentValue: getenv(SlowAnimations.environmentVariable).map { String(cString: $0) })
+    }
+
+    /// The preview controller over the scene; a script error at the start is a `ScriptFailure`
+    /// (there is no scene to size the window by).
+    func makeController() throws -> PreviewController {
+        let options = PreviewOptions(duration: script.duration, slowAnimations: try slowAnimationFactor(),
+                                     startsPaused: paused || screenshotAt != nil)
+        let controller = try PreviewController(configuration: script.configuration(), options: options, printHandler: { print($0) })
+        warnAboutPlugins(controller.pluginFailures)
+        if controller.scene == nil { throw ScriptFailure(message: controller.status.message ?? "\(script.scene) did not load") }
+        return controller
     }
 }

@@ -13,10 +13,27 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Run in real time on the display link instead of headless.") var realtime = false
     @Option(help: "Also write the JSONL trace of every frame to this file (prints go to standard error when it is standard output).") var trace: String?
     @Flag(help: "With --trace, also record how fast each value changes, as choreo trace --velocity does.") var velocity = false
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --realtime, run scene time n times slower than the clock (timers and display links too), within 1...100 (default: CHOREO_SLOW_ANIMATIONS, else 1).",
+            valueName: "n"))
+    var slowAnimations: Double?
 
     func validate() throws {
         if realtime && script.duration == nil { throw ValidationError("--realtime needs --duration") }
         if velocity && trace == nil { throw ValidationError("--velocity needs --trace") }
+        if slowAnimations != nil && !realtime { throw ValidationError("--slow-animations needs --realtime") }
+        if realtime { _ = try slowdown() }
+    }
+
+    /// The slow-motion factor: --slow-animations, else CHOREO_SLOW_ANIMATIONS, else 1.
+    private func slowdown() throws -> Double {
+        do {
+            return try SlowAnimations.factor(option: slowAnimations)
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     func run() throws {
@@ -29,7 +46,8 @@ struct RunCommand: ParsableCommand {
         let report: RunReport
         if realtime {
             try script.runTopLevel(host)
-            report = try host.engine.runRealtime(duration: script.duration ?? 0, fps: script.fps)
+            report = try host.engine.runRealtime(
+                duration: script.duration ?? 0, fps: script.fps, slowAnimations: try slowdown())
             try script.check(report, host)
         } else {
             report = try script.runHeadless(host)

@@ -43,15 +43,22 @@ struct ScriptOptions: ParsableArguments {
         }
     }
 
+    /// What the scene runs with (the library's form of these options, shared with `choreo
+    /// preview`'s `PreviewController`), with the plugins of the plugin path loaded once.
+    func configuration(plugins catalog: PluginCatalog? = nil) -> ScriptConfiguration {
+        ScriptConfiguration(
+            scenePath: scene, framesPerSecond: fps, memoryLimit: memoryLimit * 1024 * 1024,
+            instructionLimit: instructionLimit * 1_000_000, allowedRoots: allowRoot,
+            plugins: catalog ?? plugins.catalog())
+    }
+
     /// A host for the scene, with the plugins of the plugin path (refused ones are reported on
     /// standard error), its prints going to standard output — or to standard error when
     /// `printsToStandardError` (the trace is on standard output: prints must not forge its lines).
     func makeHost(printsToStandardError: Bool = false, warnsAboutPlugins: Bool = true) throws -> ScriptHost {
-        let host = try ScriptHost(
-            scriptDirectory: ScriptFile.directory(of: scene), allowedRoots: allowRoot, memoryLimit: memoryLimit * 1024 * 1024,
-            instructionLimit: instructionLimit * 1_000_000, framesPerSecond: fps, plugins: plugins.catalog())
+        let host = try configuration().makeHost(
+            printHandler: printsToStandardError ? { writeToStandardError($0 + "\n") } : { print($0) })
         if warnsAboutPlugins { warnAboutPlugins(host.pluginFailures) }
-        host.vm.printHandler = printsToStandardError ? { writeToStandardError($0 + "\n") } : { print($0) }
         return host
     }
 

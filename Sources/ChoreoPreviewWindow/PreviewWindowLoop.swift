@@ -1,25 +1,25 @@
 import ChoreoCore
+import ChoreoPreview
 import ChoreoRender
 import ChoreoRuntime
 
 /// The preview's frame loop: paces vsyncs, reads the keys and the mouse, reloads on a save, ticks
-/// the model, draws the scene with the renderer `choreo render` uses, draws the HUD over it, and
-/// presents the canvas in the window.
+/// the `PreviewController`, draws its scene with the renderer `choreo render` uses, draws the HUD
+/// over it, and presents the canvas in the window.
 ///
-///     let session = try PreviewSession(model: controller, options: options)
-///     try session.run()             // until Esc, Q, the window closing or --frames
+///     let loop = try PreviewWindowLoop(controller: controller, options: options)
+///     try loop.run()             // until Esc, Q, the window closing or --frames
 ///
-/// Each frame, in this order: wait for the vsync (`FramePacer`); apply the actions queued since
+/// Each frame, in this order: wait for the vsync (`VsyncTimer`); apply the inputs queued since
 /// the last frame (so a key acts in the very next frame presented); reload if the watcher reports
-/// a quiet save; tick the model at the vsync; draw and present. The canvas keeps the size of the
-/// first frame (`Scene.screenSize`, else the root's bounds) for the whole session, as a render's
-/// frames do, so a reload that resizes the scene is drawn in the window it has.
+/// a quiet save; tick the controller; draw and present. The canvas keeps the size of the first
+/// frame (`controller.canvasSize`) for the whole preview, as a render's frames do, so a reload
+/// that resizes the scene is drawn in the window it has.
 ///
-/// A screenshot session (`options.screenshot`) pauses the model at the time asked, draws that
-/// frame without the HUD, writes it as PNG and ends: the file is what `choreo render` writes for
-/// that time.
-public final class PreviewSession {
-    /// What a session does beyond showing the scene.
+/// A screenshot (`options.screenshot`) pauses at the time asked, draws that frame without the HUD,
+/// writes it as PNG and ends: the file is what `choreo render` writes for that time.
+public final class PreviewWindowLoop {
+    /// What a preview does beyond showing the scene.
     public struct Options {
         /// Device pixels per point, as `choreo render --scale`.
         public var scale: Double = 1
@@ -40,12 +40,12 @@ public final class PreviewSession {
         public init() {}
     }
 
-    /// Why a session ended early.
+    /// Why a preview ended early.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }
 
-    private let model: any PreviewModel
+    private let controller: PreviewController
     private let options: Options
     private let renderer: SceneRenderer
     private let size: Size
@@ -56,15 +56,17 @@ public final class PreviewSession {
     /// Why the last frame could not be drawn, if it could not.
     private var renderError: String?
 
-    /// Opens the window for the model's scene.
-    /// - Throws: `Failure` when the scene has no size to draw or the window cannot open (with
-    ///   what to do: `SDL_VIDEODRIVER=dummy`, Xvfb).
-    public init(model: any PreviewModel, options: Options) throws(Failure) {
-        self.model = model
+    /// Opens the window for the controller's scene.
+    /// - Throws: `Failure` when no scene loaded (the script's error), the scene has no size to
+    ///   draw, or the window cannot open (with what to do: `SDL_VIDEODRIVER=dummy`, Xvfb).
+    public init(controller: PreviewController, options: Options) throws(Failure) {
+        self.controller = controller
         self.options = options
         showsHUD = options.showsHUD
-        let scene = model.scene
-        size = scene.screenSize ?? scene.rootLayer.presentation.bounds.size
+        guard let size = controller.canvasSize else {
+            throw Failure(description: controller.status.message ?? "the scene did not load")
+        }
+        self.size = size
         do {
             renderer = try SceneRenderer(scale: options.scale)
             pixelSize = try renderer.pixelSize(of: size)
@@ -82,9 +84,6 @@ public final class PreviewSession {
         }
     }
 
-    /// The SDL video driver the window runs on ("x11", "dummy", ...).
-    public var videoDriver: String { window.videoDriver }
-
     /// Runs until the user quits (Esc, Q, closing the window), `frameLimit`, or the screenshot.
     /// - Throws: `Failure` when the frame log or the screenshot cannot be written.
     public func run() throws(Failure) {
@@ -95,36 +94,37 @@ public final class PreviewSession {
         let log = try options.frameLogPath.map { path throws(Failure) in
             do { return try FrameLog(path: path) } catch { throw Failure(description: "\(error)") }
         }
-        var pacer = FramePacer(rate: window.refreshRate ?? options.fallbackRefreshRate, clock: clock)
+        var vsync = VsyncTimer(rate: window.refreshRate ?? options.fallbackRefreshRate, clock: clock)
         var presented = 0
         while options.frameLimit.map({ presented < $0 }) ?? true {
-            let vsync = pacer.waitForNextVsync()
-            guard handleActions() else { break }
-            if options.watcher?.poll(now: clock.now) == true { model.reload() }
-            model.tick(vsync: vsync)
-            let content = model.hudContent
-            window.present(draw(content, hud: true))
-            log?.record(frame: presented, vsync: vsync, content: content, showsHUD: showsHUD)
+            let tick = vsync.waitForNextTick()
+            guard handleInputs() else { break }
+            if options.watcher?.poll(now: clock.now) == true { controller.reload() }
+            controller.tick(tick)
+            let state = controller.hudState
+            window.present(draw(state, hud: true))
+            log?.record(frame: presented, tick: tick, state: state, showsHUD: showsHUD)
             presented += 1
         }
     }
 
-    /// Applies the queued actions; false when one of them is `.quit`.
-    private func handleActions() -> Bool {
-        for action in window.pollActions() {
-            switch action {
+    /// Applies the queued inputs; false when one of them is `.quit`.
+    private func handleInputs() -> Bool {
+        for input in window.pollInputs() {
+            switch input {
             case .quit:
                 return false
             case .toggleHUD:
                 showsHUD.toggle()
+            case .command(let command):
+                try? controller.perform(command)  // keys send only valid commands
             case .scrub(let x):
-                model.setPaused(true)
-                model.seek(to: PreviewHUD.time(atX: x, width: pixelSize.width, height: pixelSize.height,
-                                               scale: options.scale, end: model.hudContent.end))
+                let bar = PreviewHUD.timelineBar(width: pixelSize.width, height: pixelSize.height, scale: options.scale)
+                let timeline = TimelineBar(x: bar.origin.x, width: bar.size.width, duration: controller.end)
+                controller.pause()
+                try? controller.seek(to: timeline.time(atX: x))  // a finite time within the timeline
             case .endScrub:
                 break
-            default:
-                model.perform(action)
             }
         }
         return true
@@ -133,16 +133,17 @@ public final class PreviewSession {
     /// The scene drawn as `choreo render` draws it, and the HUD over it when `hud` (a script
     /// error shows even with the panel hidden). A frame that cannot be drawn (a value that is not
     /// finite) is a blank canvas with the reason in the HUD's error panel.
-    private func draw(_ content: PreviewHUD.Content, hud: Bool) -> Canvas {
-        var content = content
+    private func draw(_ state: PreviewHUDState, hud: Bool) -> Canvas {
+        var content = PreviewHUD.Content(state)
         let canvas: Canvas
         do {
-            canvas = try renderer.render(model.scene.rootLayer, size: size)
+            guard let scene = controller.scene else { throw Failure(description: "no scene") }
+            canvas = try renderer.render(scene.rootLayer, size: size)
             renderError = nil
         } catch {
-            renderError = "cannot draw the frame at \(formatNumber(content.time)) s: \(error)"
+            renderError = "cannot draw the frame at \(formatNumber(state.time)) s: \(error)"
             content.error = content.error ?? renderError
-            // The size was checked when the session opened: a blank canvas of it cannot fail.
+            // The size was checked when the window opened: a blank canvas of it cannot fail.
             canvas = try! Canvas(width: pixelSize.width, height: pixelSize.height)
         }
         if hud { PreviewHUD.draw(content, on: canvas, scale: options.scale, showsPanel: showsHUD) }
@@ -150,13 +151,28 @@ public final class PreviewSession {
     }
 
     private func takeScreenshot(at time: Double, path: String) throws(Failure) {
-        model.setPaused(true)
-        model.seek(to: time)
-        model.tick(vsync: clock.now)
-        let canvas = draw(model.hudContent, hud: false)
+        controller.pause()
+        do { try controller.seek(to: time, snapsToFrame: false) } catch { throw Failure(description: "\(error)") }
+        if let error = controller.status.message { throw Failure(description: error) }
+        let canvas = draw(controller.hudState, hud: false)
         if let renderError { throw Failure(description: renderError) }
-        if let error = model.hudContent.error { throw Failure(description: error) }
         window.present(canvas)
         do { try canvas.writePNG(to: path) } catch { throw Failure(description: "\(error)") }
+    }
+}
+
+extension PreviewHUD.Content {
+    /// The HUD's values from the controller's state.
+    init(_ state: PreviewHUDState) {
+        self.init(time: state.time, end: state.end)
+        speed = state.speed
+        slowAnimations = state.slowAnimations
+        inPoint = state.inPoint
+        outPoint = state.outPoint
+        isLooping = state.isLooping
+        isPaused = state.isPaused
+        skippedFrames = state.skippedFrames
+        reloadStatus = state.reloads > 0 ? "reloaded ×\(state.reloads)" : nil
+        error = state.status.message
     }
 }
