@@ -26,6 +26,10 @@ struct PreviewCommand: ParsableCommand {
             to the playhead, keeping the speed, the range and pause; a script error keeps the \
             last good scene running and shows the message with file:line.
 
+            --fps is the frame grid steps, scrubbing and screenshots land on (as choreo \
+            render's frames); --duration is the timeline's length (default: until the scene is \
+            idle, at most 10 s).
+
             Without a display, set SDL_VIDEODRIVER=dummy (with --screenshot-at, or --frames) or \
             run under Xvfb: xvfb-run -a choreo preview SCENE.lua
 
