@@ -75,17 +75,7 @@ enum PreviewRun {
     /// Starts `choreo preview scene` (SDL's dummy driver, reloading on saves) without waiting.
     static func start(scene: String, log: String) -> pid_t? {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments: [String] = [choreo, "preview", scene, "--frame-log", log, "--duration", "60"]
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, choreo, &actions, nil, argv, environ) == 0 else { return nil }
-        return pid
+        return Scenario.spawn(choreo, ["preview", scene, "--frame-log", log, "--duration", "60"])
     }
 
     /// The first logged frame satisfying `condition`, polling the log up to `timeout` seconds.
