@@ -32,6 +32,8 @@ let package = Package(
         // System libraries, found through pkg-config (Scripts/setup.sh installs them).
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // SDL2, for `choreo preview`'s window only (the window, its events and a streaming texture).
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         // giflib has no .pc file on Debian: its module map links "gif" by name.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // The native plugin ABI: a plain C header (and its version query).
@@ -50,10 +52,13 @@ let package = Package(
                 swiftSettings: releaseWithoutExclusivityChecks),
         .target(name: "ChoreoRender", dependencies: ["ChoreoCore", "CCairo", "CGif"]),
         // The live preview without its window (issue 19): the controller a window drives with
-        // display-link ticks and keys, tested headless. No SDL here: the window lives in `choreo`.
+        // display-link ticks and keys, tested headless. No SDL here.
         .target(name: "ChoreoPreview", dependencies: ["ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender"]),
+        // `choreo preview`'s window (SDL2): the window, its keys and mouse, the vsync timer, and the
+        // loop that drives the preview controller and draws the HUD.
+        .target(name: "ChoreoPreviewWindow", dependencies: ["CSDL2", "ChoreoPreview", "ChoreoRender", "ChoreoRuntime"]),
         .executableTarget(name: "choreo", dependencies: [
-            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender", "ChoreoPreview",
+            "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender", "ChoreoPreview", "ChoreoPreviewWindow",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // C baselines choreo-bench measures in the same run (a C Bézier solver, raw lua_pcall).
@@ -77,6 +82,9 @@ let package = Package(
         .testTarget(name: "ChoreoCoreTests", dependencies: ["ChoreoCore"]),
         .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime"]),
         .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua"]),
+        // The preview's window half: keys, pacing, the frame log, and `choreo preview` run under
+        // Xvfb (skipped, saying why, where Xvfb or xdotool is missing) and with SDL's dummy driver.
+        .testTarget(name: "ChoreoPreviewWindowTests", dependencies: ["choreo", "ChoreoPreviewWindow", "ChoreoPreview", "ChoreoRender", "CSDL2"]),
         .testTarget(name: "ChoreoPreviewTests", dependencies: ["ChoreoPreview"]),
         .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo"], exclude: ["__goldens__"]),
         // Runs the built `choreo` binary: exit codes, help text, determinism of traces (and `choreo-bench --quick`).

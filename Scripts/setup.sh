@@ -6,12 +6,16 @@
 #   Scripts/setup.sh --check  only report what is missing (exit 1 if anything is)
 set -euo pipefail
 
-packages=(pkg-config liblua5.4-dev libcairo2-dev libgif-dev fonts-dejavu-core)
+# libsdl2-dev: `choreo preview`'s window. xvfb, xauth, xdotool, x11-apps: the preview's tests run
+# it in a virtual X server (Xvfb through xvfb-run), send it keys (xdotool) and take screenshots (xwd).
+packages=(pkg-config liblua5.4-dev libcairo2-dev libgif-dev fonts-dejavu-core
+          libsdl2-dev xvfb xauth xdotool x11-apps)
 
+# One dpkg-query for all: the check stays well under a second when everything is there.
+installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${packages[@]}" 2>/dev/null || true)
 missing=()
 for p in "${packages[@]}"; do
-  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
-  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+  grep -qx "$p install ok installed" <<<"$installed" || missing+=("$p")
 done
 
 if [[ ${#missing[@]} -eq 0 ]]; then

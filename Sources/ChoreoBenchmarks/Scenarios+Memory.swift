@@ -92,6 +92,19 @@ extension Scenario {
     /// Runs `executable` with `arguments` (standard output and error to /dev/null) and waits for
     /// it: its exit status (−1 if a signal ended it) and its resource usage; nil if it did not start.
     static func spawnAndWait(_ executable: String, _ arguments: [String]) -> (status: Int32, usage: rusage)? {
+        guard let pid = spawn(executable, arguments) else { return nil }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            if errno != EINTR { return nil }
+        }
+        let exited = status & 0x7F == 0
+        return (exited ? (status >> 8) & 0xFF : -1, usage)
+    }
+
+    /// Starts `executable` with `arguments` (standard output and error to /dev/null) without
+    /// waiting for it; its process id, nil if it did not start.
+    static func spawn(_ executable: String, _ arguments: [String]) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -101,13 +114,7 @@ extension Scenario {
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            if errno != EINTR { return nil }
-        }
-        let exited = status & 0x7F == 0
-        return (exited ? (status >> 8) & 0xFF : -1, usage)
+        return pid
     }
 
     /// The heap blocks of one object of each kind a scripted view costs, and value strides.

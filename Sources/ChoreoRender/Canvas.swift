@@ -98,6 +98,14 @@ public final class Canvas {
         return (channel(16), channel(8), channel(0), a)
     }
 
+    /// Lends the raw ARGB32 pixels (premultiplied, native-endian, `bytesPerRow` apart) to `body`,
+    /// e.g. to copy them into a window's texture without a conversion (SDL's ARGB8888 is the same
+    /// layout). The pointer is valid only inside `body`.
+    public func withPixels<R>(_ body: (_ pixels: UnsafeRawPointer, _ bytesPerRow: Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(surface)
+        return try body(UnsafeRawPointer(cairo_image_surface_get_data(surface)!), stride)
+    }
+
     /// A new cairo context drawing into the canvas (the caller destroys it).
     func makeContext() -> OpaquePointer { cairo_create(surface) }
 }

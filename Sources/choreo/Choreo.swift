@@ -17,7 +17,7 @@ struct Choreo: ParsableCommand {
         abstract: "Choreo: UIKit and Core Animation's animation model on Linux, scripted in Lua.",
         subcommands: [
             RunCommand.self, TraceCommand.self, CurvesCommand.self, TestCommand.self, RenderCommand.self,
-            PluginsCommand.self,
+            PluginsCommand.self, PreviewCommand.self,
         ])
 
     static func main() {
@@ -34,6 +34,9 @@ struct Choreo: ParsableCommand {
             writeToStandardError(failure.message + "\n")
             exit(withError: ExitCode(1))
         } catch let failure as RenderFailure {
+            writeToStandardError(failure.description + "\n")
+            exit(withError: ExitCode(1))
+        } catch let failure as PreviewFailure {
             writeToStandardError(failure.description + "\n")
             exit(withError: ExitCode(1))
         } catch {

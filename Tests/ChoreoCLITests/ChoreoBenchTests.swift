@@ -8,7 +8,7 @@ import Testing
 struct ChoreoBenchTests {
     static let scenarios = [
         "frame-10k", "frame-100k", "lua-scene-10k", "memory-10k", "bezier-solve", "spring-eval", "lua-curve", "plugin-curves",
-        "realtime-60hz", "render-frame", "soak",
+        "realtime-60hz", "render-frame", "soak", "preview-pacing", "preview-10k", "preview-reload",
     ]
 
     /// Runs the `choreo-bench` built beside the test runner.
@@ -61,6 +61,9 @@ struct ChoreoBenchTests {
             "memory-10k": ["peak_rss_mb", "empty_rss_mb", "bytes_per_view", "bytes_per_animation", "object_layer_bytes"],
             "frame-10k": ["with_reads_ns"], "frame-100k": ["with_reads_ns", "frame_10k_ns", "ratio_100k_vs_10k"],
             "render-frame": ["draw_ms", "png_ms"],
+            "preview-pacing": ["median_interval_ms", "p99_jitter_ms", "skipped_pct"],
+            "preview-10k": ["ratio_vs_period", "skipped_pct"],
+            "preview-reload": ["median_ms", "max_ms"],
             "soak": ["rss_start_mb", "rss_end_mb", "rss_peak_mb", "timer_late_p99_ms", "timer_drift_ms"],
         ]
         for key in expectedExtras[scenario] ?? [] { #expect(object[key] is Double, "\(key)") }

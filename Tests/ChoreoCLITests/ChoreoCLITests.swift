@@ -26,6 +26,8 @@ struct ChoreoCLITests {
                                       sheet and an animated GIF.
               plugins                 List the timing-provider plugins on the plugin path,
                                       or check one plugin.
+              preview                 Show a scene live in a window, with playback controls
+                                      and hot reload.
 
               See 'choreo help <subcommand>' for detailed help.
 

@@ -273,7 +273,7 @@ func csvField(_ text: String) -> String {
 
 /// A JSON string literal: quotes, backslashes and every control character (U+0000–U+001F)
 /// escaped, so no name can end a string, a line or a record early.
-func jsonString(_ text: String) -> String {
+public func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
