@@ -46,6 +46,27 @@ struct PixelTests {
         #expect(abs(canvas.color(x: 7, y: 5).a - 128) <= 1)
     }
 
+    @Test("A translucent layer that only fills its background composites as its group would: color × opacity over what is below")
+    func oneFillOpacity() throws {
+        let s = scene { scene in
+            scene.rootView.backgroundColor = .white
+            for (x, bordered) in [(0.0, false), (10.0, true)] {
+                let box = View(name: nil, frame: Rect(x: x, y: 0, width: 10, height: 10))
+                box.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 0.8)
+                box.alpha = 0.5
+                if bordered { box.layer.model.borderWidth = 1; box.layer.model.borderColor = Color(red: 1, green: 0, blue: 0, alpha: 0.8) }
+                scene.rootView.addSubview(box)
+            }
+        }
+        let canvas = try SceneRenderer().render(s)
+        // Red at alpha 0.8 × 0.5 = 0.4 over white: (255, 255 × 0.6, 255 × 0.6) = (255, 153, 153),
+        // drawn directly (no border) and as a group (a border: inside, the same fill).
+        for x in [5, 15] {
+            let c = canvas.color(x: x, y: 5)
+            #expect(c.r == 255 && abs(Int(c.g) - 153) <= 1 && abs(Int(c.b) - 153) <= 1 && c.a == 255, "x \(x): \(c)")
+        }
+    }
+
     @Test("A box blur of an impulse spreads it with the variance of the asked Gaussian")
     func blurVariance() {
         for sigma in [2.0, 5, 9] {

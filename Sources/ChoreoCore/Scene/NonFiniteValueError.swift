@@ -51,7 +51,12 @@ extension LayerProperties {
     }
 
     /// Throws for the first property (in `namedValues` order) that is not finite.
+    ///
+    /// Asked for every layer a renderer draws, every frame: it reads the properties in place and
+    /// builds the list of names only when one is not finite.
     public func requireFinite(layer: String?, time: Double) throws(NonFiniteValueError) {
+        let allFinite = PropertyCatalogue.all.allSatisfy { $0.value(in: self, at: .whole).isFinite }
+        if allFinite, custom.values.allSatisfy(\.isFinite) { return }
         for (name, value) in namedValues {
             try NonFiniteValueError.check(value, layer: layer, property: name, time: time)
         }
