@@ -2,10 +2,10 @@ import ChoreoCore
 
 /// The controls: play and pause, steps, seeks, speed, in and out points, loop.
 extension PreviewController {
-    /// Does what `command` says (the window maps keys to commands with `PreviewCommand(key:shift:)`).
+    /// Does what `command` says (the window maps keys to commands with `PreviewAction(key:shift:)`).
     /// - Throws: `ArgumentError` for a speed or a seek that is not a finite number (a speed must
     ///   also be within `speedRange`).
-    public func perform(_ command: PreviewCommand) throws(ArgumentError) {
+    public func perform(_ command: PreviewAction) throws(ArgumentError) {
         switch command {
         case .togglePlay: isPaused ? play() : pause()
         case .play: play()

@@ -19,10 +19,10 @@ private func freshRun(_ source: String = movingBox, at time: Double) throws -> (
 }
 
 @Suite("Preview controller: keys, steps and seeks")
-struct PreviewCommandTests {
+struct PreviewActionTests {
     @Test("Every key maps to its command, Shift making the arrows one-second steps")
     func keyMap() {
-        let expected: [(String, Bool, PreviewCommand?)] = [
+        let expected: [(String, Bool, PreviewAction?)] = [
             ("Space", false, .togglePlay), ("space", false, .togglePlay),
             ("Right", false, .step(frames: 1)), ("Left", false, .step(frames: -1)),
             ("Right", true, .stepSeconds(1)), ("Left", true, .stepSeconds(-1)),
@@ -32,7 +32,7 @@ struct PreviewCommandTests {
             ("R", false, .reload), ("Q", false, nil), ("Escape", false, nil), ("", false, nil),
         ]
         for (key, shift, command) in expected {
-            #expect(PreviewCommand(key: key, shift: shift) == command, "\(key) shift \(shift)")
+            #expect(PreviewAction(key: key, shift: shift) == command, "\(key) shift \(shift)")
         }
     }
 

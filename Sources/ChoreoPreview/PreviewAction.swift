@@ -14,7 +14,7 @@
 ///
 /// Dragging on the timeline bar is `seekToFraction` (see `TimelineBar`), or `seek(to:)` with
 /// `TimelineBar.time(atX:)`.
-public enum PreviewCommand: Hashable, Sendable {
+public enum PreviewAction: Hashable, Sendable {
     case togglePlay
     case play
     case pause
