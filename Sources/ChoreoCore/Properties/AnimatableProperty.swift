@@ -50,6 +50,8 @@ public struct AnimatableProperty: Sendable {
     /// (`.x` of `position`, `.whole` of `opacity`); transforms and colors have none.
     let scalarSlots: [PropertyPath.Component: ScalarSlot]
     private let read: @Sendable (LayerProperties, PropertyPath.Component) -> AnimationValue
+    /// The reader of `value(in:at:)`, for tables built from the declarations.
+    var reader: @Sendable (LayerProperties, PropertyPath.Component) -> AnimationValue { read }
     private let write: @Sendable (inout LayerProperties, AnimationValue, PropertyPath.Component) -> Void
 
     /// Declares a property stored in `LayerProperties`: `get` and `set` reach its field (closures

@@ -36,7 +36,7 @@ public struct LayerProperties: Hashable, Sendable {
     }
     /// `custom`, nil when empty: copying the properties of a layer without custom ones then
     /// retains nothing (the empty dictionary's retain takes the runtime's slow path).
-    private var customStorage: [String: Double]?
+    var customStorage: [String: Double]?
     /// The features few layers use (`sublayerTransform`, `isDoubleSided`, `contentsGravity`,
     /// `shadowPath`), out of line: nil while they hold Core Animation's defaults, so a plain
     /// layer grows by one reference only (`LayerFeatures`).

@@ -55,8 +55,10 @@ extension LayerProperties {
     /// Asked for every layer a renderer draws, every frame: it reads the properties in place and
     /// builds the list of names only when one is not finite.
     public func requireFinite(layer: String?, time: Double) throws(NonFiniteValueError) {
-        let allFinite = PropertyCatalogue.all.allSatisfy { $0.value(in: self, at: .whole).isFinite }
-        if allFinite, custom.values.allSatisfy(\.isFinite) { return }
+        let allFinite = PropertyCatalogue.finiteChecks.withUnsafeBufferPointer { checks in
+            checks.indices.allSatisfy { checks[$0](self) }
+        }
+        if allFinite, customStorage?.values.allSatisfy(\.isFinite) ?? true { return }
         for (name, value) in namedValues {
             try NonFiniteValueError.check(value, layer: layer, property: name, time: time)
         }
