@@ -1,3 +1,4 @@
+import ChoreoTestSupport
 import Foundation
 import Testing
 

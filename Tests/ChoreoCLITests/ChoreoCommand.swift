@@ -1,3 +1,4 @@
+import ChoreoTestSupport
 import Foundation
 
 /// Runs the `choreo` binary built beside the test runner and captures what it printed.

@@ -1,3 +1,4 @@
+import ChoreoTestSupport
 import Foundation
 import Testing
 import CSDL2
@@ -22,7 +23,7 @@ func choreo(_ arguments: [String], environment: [String: String] = [:], removing
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errors
     try process.run()
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
+    let data = errors.fileHandleForReading.readAllRetryingInterrupts()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }

@@ -1,3 +1,4 @@
+import ChoreoTestSupport
 import Foundation
 
 /// `choreo preview` running in the background with `--frame-log`, read as it is written.
@@ -35,7 +36,7 @@ final class PreviewProcess {
     func frames() -> [[String: Any]] {
         if reader == nil { reader = FileHandle(forReadingAtPath: logPath) }
         guard let reader else { return parsed }
-        pending.append(reader.readDataToEndOfFile())
+        pending.append(reader.readAllRetryingInterrupts())
         while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
             let line = pending[pending.startIndex..<newline]
             if let frame = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] { parsed.append(frame) }

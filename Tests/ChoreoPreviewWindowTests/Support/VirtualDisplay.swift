@@ -1,3 +1,4 @@
+import ChoreoTestSupport
 import Foundation
 import ChoreoRender
 import Testing
@@ -54,7 +55,7 @@ final class VirtualDisplay {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }
@@ -78,7 +79,7 @@ final class VirtualDisplay {
         let out = Pipe()
         process.standardOutput = out
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         return try XWDImage(data: [UInt8](data))
     }

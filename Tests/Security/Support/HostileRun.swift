@@ -1,3 +1,4 @@
+import ChoreoTestSupport
 import Foundation
 
 /// One run of the built `choreo` binary on a hostile scene: what it printed, how it ended, and how

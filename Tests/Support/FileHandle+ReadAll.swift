@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
 
+/// Shared by the test targets that run child processes (`ChoreoTestSupport`).
 extension FileHandle {
     /// Everything left to read, retrying a read a signal interrupted: Foundation's
     /// `readDataToEndOfFile()` traps on `EINTR` ("Interrupted system call"), which a test
     /// process that runs children in parallel can meet.
-    func readAllRetryingInterrupts() -> Data {
+    public func readAllRetryingInterrupts() -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
