@@ -21,6 +21,23 @@ struct HostMemoryTests {
         #expect(run.seconds < 20)
     }
 
+    @Test("Animators and timelines count too: made by the hundred thousand, they stop at the limit")
+    func animatorsAndTimelines() throws {
+        for (line, body) in [
+            ("Animator.new", "for i = 1, 1000000 do keep[i] = Animator.new{ duration = 1, animations = function() v.alpha = 0 end } end"),
+            ("Timeline.new", "for i = 1, 1000000 do keep[i] = Timeline.new{} end"),
+        ] {
+            let path = try HostileRun.scene("""
+                local scene = Scene.new{}; local v = View.new{}; scene.view:addSubview(v); local keep = {}
+                \(body)
+                """)
+            let run = try HostileRun.choreo(["run", path, "--memory-limit", "16"], timeout: 60)
+            #expect(!run.hung && !run.crashed, "\(line)")
+            #expect(run.status == 1)
+            #expect(run.errors.contains("scene.lua:2: \(line): memory limit exceeded (16 MiB)"), "\(run.errors)")
+        }
+    }
+
     @Test("Views kept in the tree count too: the million-view tree stops at the limit, not at 2 GB")
     func viewsInTheTree() throws {
         let path = try HostileRun.scene("""

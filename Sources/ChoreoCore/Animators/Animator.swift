@@ -53,6 +53,8 @@ public final class Animator {
     /// active.
     var pendingBlocks: [(body: () -> Void, delayFactor: Double)]
     var completions: [(AnimatorPosition) -> Void] = []
+    /// What `--memory-limit` counts for the animator (`estimatedHostBytes`), when a script made it.
+    public var memoryCharge: HostMemoryCharge?
     /// The recorded changes the animator drives.
     var tracks: [Track] = []
     /// Transitions (`View.transition`) made in the animator's blocks: their attached animations,

@@ -50,6 +50,8 @@ public final class Timeline {
     var completions: [(AnimatorPosition) throws -> Void] = []
 
     var children: [Child] = []
+    /// What `--memory-limit` counts for the timeline (`estimatedHostBytes`), when a script made it.
+    public var memoryCharge: HostMemoryCharge?
     /// Labels, name → local time.
     public internal(set) var labels: [String: Double] = [:]
     /// The value each recorded property ends at, for the next block on it to start from.

@@ -25,7 +25,9 @@ extension ScriptHost {
         vm.registerGlobal("Animator", functions: [
             "new": { [unowned self] call in
                 let options = try optionsTable(call)
-                call.push(object: try makeAnimator(options))
+                let animator = try makeAnimator(options)
+                try call.chargeNew(animator)
+                call.push(object: animator)
                 return 1
             },
             "runningPropertyAnimator": { [unowned self] call in
@@ -41,6 +43,7 @@ extension ScriptHost {
                         options: try Self.viewAnimationOptions(options["options"]),
                         animations: animations, completion: completion)
                 }
+                try call.chargeNew(animator)  // after its blocks ran: what they recorded counts
                 call.push(object: animator)
                 return 1
             },
@@ -113,7 +116,7 @@ extension ScriptHost {
                 let animator = try call.object(at: 1, as: Animator.self)
                 let block = try animationBlock(call.value(at: 2), "animations")
                 let delayFactor = try call.optionalNumber(at: 3, name: "delayFactor") ?? 0
-                try animatorCall { try animator.addAnimations(block, delayFactor: delayFactor) }
+                try call.charging(animator) { try animatorCall { try animator.addAnimations(block, delayFactor: delayFactor) } }
                 return 0
             },
             "addCompletion": { [unowned self] call in

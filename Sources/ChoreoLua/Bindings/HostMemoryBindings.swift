@@ -10,6 +10,8 @@ protocol HostMemoryCharged: AnyObject {
 
 extension Layer: HostMemoryCharged {}
 extension Animation: HostMemoryCharged {}
+extension Animator: HostMemoryCharged {}
+extension Timeline: HostMemoryCharged {}
 
 /// Charging from the bindings: constructors charge what they made, setters re-charge what grew
 /// (a longer text, more keyframe values, a longer path), so that `--memory-limit` bounds host

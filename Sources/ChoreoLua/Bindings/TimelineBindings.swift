@@ -21,7 +21,9 @@ extension ScriptHost {
     func installTimelines() {
         vm.registerGlobal("Timeline", functions: ["new": { [unowned self] call in
             let options = try call.optionalTable(at: 1, name: "options")
-            call.push(object: try makeTimeline(options))
+            let timeline = try makeTimeline(options)
+            try call.chargeNew(timeline)
+            call.push(object: timeline)
             return 1
         }])
         vm.register(LuaClass<Timeline>(
@@ -70,26 +72,28 @@ extension ScriptHost {
                     table, in: "Timeline:animate", defaultDuration: timeline.defaultDuration, allowsStagger: true)
                 let curve = table.value("curve").isNil ? nil : try curve(from: table.value("curve"), name: "curve")
                 let position = try Self.position(call, at: 3)
-                try timelineCall {
+                try call.charging(timeline) { try timelineCall {
                     try timeline.animate(
                         duration: duration, delay: delay, stagger: stagger, curve: curve, options: options, at: position,
                         animations: animations, completion: completion)
-                }
+                } }
                 call.push(object: timeline)
                 return 1
             },
             "add": { [unowned self] call in
                 let timeline = try call.object(at: 1, as: Timeline.self)
                 let position = try Self.position(call, at: 3)
-                switch call.value(at: 2) {
-                case .function(let function):
-                    try timeline.call(at: position, timelineCallback(function))
-                case .object(let animator as Animator):
-                    try timelineCall { try timeline.add(animator, at: position) }
-                case .object(let nested as Timeline):
-                    try timelineCall { try timeline.add(nested, at: position) }
-                default:
-                    throw call.badArgument(2, "Animator, Timeline or function expected, got \(call.typeName(at: 2))")
+                try call.charging(timeline) {
+                    switch call.value(at: 2) {
+                    case .function(let function):
+                        try timeline.call(at: position, timelineCallback(function))
+                    case .object(let animator as Animator):
+                        try timelineCall { try timeline.add(animator, at: position) }
+                    case .object(let nested as Timeline):
+                        try timelineCall { try timeline.add(nested, at: position) }
+                    default:
+                        throw call.badArgument(2, "Animator, Timeline or function expected, got \(call.typeName(at: 2))")
+                    }
                 }
                 call.push(object: timeline)
                 return 1
@@ -97,13 +101,15 @@ extension ScriptHost {
             "call": { [unowned self] call in
                 let timeline = try call.object(at: 1, as: Timeline.self)
                 let function = try call.function(at: 2, name: "callback")
-                try timeline.call(at: try Self.position(call, at: 3), timelineCallback(function))
+                let position = try Self.position(call, at: 3)
+                try call.charging(timeline) { try timeline.call(at: position, timelineCallback(function)) }
                 call.push(object: timeline)
                 return 1
             },
             "addLabel": { call in
                 let timeline = try call.object(at: 1, as: Timeline.self)
-                try timeline.addLabel(try call.string(at: 2, name: "name"), at: try Self.position(call, at: 3))
+                let name = try call.string(at: 2, name: "name"), position = try Self.position(call, at: 3)
+                try call.charging(timeline) { try timeline.addLabel(name, at: position) }
                 call.push(object: timeline)
                 return 1
             },

@@ -1,0 +1,20 @@
+/// What animators and timelines hold beyond their Lua handle, for `--memory-limit`: a script
+/// that makes them by the hundred thousand is stopped by the limit, as one making layers is.
+/// The figures are estimates of the Swift objects (a block's tracks, a child's record, a label,
+/// a recorded end value), not measurements.
+extension Animator {
+    public var estimatedHostBytes: Int { 1_024 + tracks.count * 256 + completions.count * 64 }
+
+    /// Nothing to put back: a change that passes the limit is refused before it is made
+    /// (`charging` in the bindings throws after it, and the run ends with the limit's error).
+    public func estimateRestorer() -> () -> Void { {} }
+}
+
+extension Timeline {
+    public var estimatedHostBytes: Int {
+        1_024 + children.count * 256 + labels.count * 64 + lastEnds.count * 96 + completions.count * 64
+    }
+
+    /// Nothing to put back (see `Animator.estimateRestorer()`).
+    public func estimateRestorer() -> () -> Void { {} }
+}
