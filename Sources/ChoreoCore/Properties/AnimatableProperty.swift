@@ -50,8 +50,8 @@ public struct AnimatableProperty: Sendable {
     /// (`.x` of `position`, `.whole` of `opacity`); transforms and colors have none.
     let scalarSlots: [PropertyPath.Component: ScalarSlot]
     private let read: @Sendable (LayerProperties, PropertyPath.Component) -> AnimationValue
-    /// The reader of `value(in:at:)`, for tables built from the declarations.
-    var reader: @Sendable (LayerProperties, PropertyPath.Component) -> AnimationValue { read }
+    /// Whether the property's value in some properties is finite, read in place.
+    let isFiniteIn: @Sendable (LayerProperties) -> Bool
     private let write: @Sendable (inout LayerProperties, AnimationValue, PropertyPath.Component) -> Void
 
     /// Declares a property stored in `LayerProperties`: `get` and `set` reach its field (closures
@@ -74,6 +74,7 @@ public struct AnimatableProperty: Sendable {
         self.isClassScoped = classScoped
         self.scalarSlots = slots
         read = { properties, component in get(properties).value(at: component) }
+        isFiniteIn = { get($0).isFiniteValue }
         write = { properties, value, component in
             if component == .whole {
                 if let whole = Value(value) { set(&properties, whole) }

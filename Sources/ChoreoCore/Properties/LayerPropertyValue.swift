@@ -22,9 +22,14 @@ protocol LayerPropertyValue: Sendable {
     func value(at component: PropertyPath.Component) -> AnimationValue
     /// Writes the part `component` names.
     mutating func setValue(_ value: AnimationValue, at component: PropertyPath.Component)
+    /// Whether every number of the value is finite, read in place (the renderer asks it of
+    /// every property of every layer it draws).
+    var isFiniteValue: Bool { get }
 }
 
 extension LayerPropertyValue {
+    var isFiniteValue: Bool { animationValue.isFinite }
+
     /// Values with no parts: only `.whole`.
     func value(at component: PropertyPath.Component) -> AnimationValue { animationValue }
 
@@ -35,6 +40,7 @@ extension LayerPropertyValue {
 
 extension Double: LayerPropertyValue {
     static var valueKind: ValueKind { .scalar }
+    var isFiniteValue: Bool { isFinite }
     var animationValue: AnimationValue { .scalar(self) }
     init?(_ value: AnimationValue) {
         guard case let .scalar(v) = value else { return nil }
@@ -44,6 +50,7 @@ extension Double: LayerPropertyValue {
 
 extension Color: LayerPropertyValue {
     static var valueKind: ValueKind { .color }
+    var isFiniteValue: Bool { red.isFinite && green.isFinite && blue.isFinite && alpha.isFinite }
     var animationValue: AnimationValue { .color(self) }
     init?(_ value: AnimationValue) {
         guard case let .color(v) = value else { return nil }
@@ -53,6 +60,7 @@ extension Color: LayerPropertyValue {
 
 extension Point: LayerPropertyValue {
     static var valueKind: ValueKind { .point }
+    var isFiniteValue: Bool { x.isFinite && y.isFinite }
     var animationValue: AnimationValue { .point(self) }
     init?(_ value: AnimationValue) {
         guard case let .point(v) = value else { return nil }
@@ -79,6 +87,7 @@ extension Point: LayerPropertyValue {
 
 extension Size: LayerPropertyValue {
     static var valueKind: ValueKind { .size }
+    var isFiniteValue: Bool { width.isFinite && height.isFinite }
     var animationValue: AnimationValue { .size(self) }
     init?(_ value: AnimationValue) {
         guard case let .size(v) = value else { return nil }
@@ -105,6 +114,7 @@ extension Size: LayerPropertyValue {
 
 extension Rect: LayerPropertyValue {
     static var valueKind: ValueKind { .rect }
+    var isFiniteValue: Bool { origin.isFiniteValue && size.isFiniteValue }
     var animationValue: AnimationValue { .rect(self) }
     init?(_ value: AnimationValue) {
         guard case let .rect(v) = value else { return nil }

@@ -80,10 +80,7 @@ public enum PropertyCatalogue {
     /// Per property, in `all`'s order, whether its value in some properties is finite: the
     /// renderer asks this of every layer it draws, every frame, so it reaches each field through
     /// a closure of its own rather than through a copy of the declaration.
-    static let finiteChecks: [@Sendable (LayerProperties) -> Bool] = all.map { entry in
-        let read = entry.reader
-        return { read($0, .whole).isFinite }
-    }
+    static let finiteChecks: [@Sendable (LayerProperties) -> Bool] = all.map(\.isFiniteIn)
 
     /// The properties in the order constructors (`Layer.new{...}`, `View.new{...}`) apply them.
     public static let inApplyOrder = all.sorted { $0.applyOrder < $1.applyOrder }

@@ -5,6 +5,11 @@
 /// its translation and is otherwise treated as the identity when a component is written.
 extension Transform3D: LayerPropertyValue {
     static var valueKind: ValueKind { .transform }
+    var isFiniteValue: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+            && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite
+            && m42.isFinite && m43.isFinite && m44.isFinite
+    }
     var animationValue: AnimationValue { .transform(self) }
     init?(_ value: AnimationValue) {
         guard case let .transform(v) = value else { return nil }

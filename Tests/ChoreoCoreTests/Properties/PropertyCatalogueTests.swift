@@ -180,4 +180,33 @@ struct PropertyCatalogueTests {
         let names = properties.namedValues.map(\.0)
         #expect(names == PropertyCatalogue.all.map(\.name) + ["progress"])
     }
+
+    /// A value of `kind` with one NaN in its last number.
+    static func poisoned(_ kind: ValueKind) -> AnimationValue {
+        switch kind {
+        case .scalar: .scalar(.nan)
+        case .point: .point(Point(x: 1, y: .nan))
+        case .size: .size(Size(width: 1, height: .nan))
+        case .rect: .rect(Rect(x: 1, y: 2, width: 3, height: .nan))
+        case .color: .color(Color(red: 0, green: 0, blue: 0, alpha: .nan))
+        case .transform: .transform(Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                                                m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: .nan))
+        case .path: .path(BezierPath(elements: [.move(to: Point(x: 1, y: .nan))]))
+        case .colors: .colors([.white, Color(red: .nan, green: 0, blue: 0, alpha: 1)])
+        case .numbers: .numbers([0.5, .nan])
+        }
+    }
+
+    @Test("A NaN anywhere in any catalogue property fails requireFinite, which names the property; defaults pass")
+    func finiteness() throws {
+        for property in PropertyCatalogue.all {
+            var properties = Self.properties(of: property.layerClass)
+            #expect(throws: Never.self) { try properties.requireFinite(layer: "box", time: 1) }
+            property.setValue(Self.poisoned(property.valueKind), in: &properties, at: .whole)
+            // A writer may clamp a NaN away (an emitter's lifetime: max(0, NaN) is 0): then nothing is left to find.
+            guard !property.value(in: properties, at: .whole).isFinite else { #expect(property.name == "lifetime"); continue }
+            let error = #expect(throws: NonFiniteValueError.self) { try properties.requireFinite(layer: "box", time: 1) }
+            #expect(error?.property.hasPrefix(property.name) == true, "\(property.name): \(String(describing: error))")
+        }
+    }
 }
