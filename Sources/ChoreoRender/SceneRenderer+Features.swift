@@ -8,9 +8,9 @@ extension SceneRenderer {
     /// group, the mask into another (in the layer's bounds coordinates, as a sublayer would be),
     /// and the first is painted through the second's alpha (Core Animation masks the shadow too).
     func drawShadowAndBody(_ node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
-        let p = node.properties
         guard let mask = node.mask.first else {
-            if p.shadowOpacity > 0, p.shadowColor.alpha > 0, !node.masksToBounds { try drawShadow(of: node, cr) }
+            let shadow = node.properties.shadowOpacity > 0 && node.properties.shadowColor.alpha > 0
+            if shadow, !node.masksToBounds { try drawShadow(of: node, cr) }
             try drawBody(node, cr)
             return
         }

@@ -94,33 +94,32 @@ public final class SceneRenderer {
         // A layer with a running transition draws even while hidden: showing or hiding a view is
         // what `View.transition` animates, from the snapshots.
         guard !node.isInvisible || (node.transition != nil && node.properties.opacity > 0) else { return }
-        let p = node.properties
         // The last line of defence: NaN or infinity reaches neither cairo nor an Int conversion.
-        do { try p.requireFinite(layer: node.name, time: sceneTime) } catch { throw .nonFinite(error) }
-        let facing = facing(of: p, within: currentFacing)
-        guard facing > 0 || p.features.isDoubleSided else { return }
+        do { try node.properties.requireFinite(layer: node.name, time: sceneTime) } catch { throw .nonFinite(error) }
+        let facing = facing(of: node.properties, within: currentFacing)
+        guard facing > 0 || node.properties.features.isDoubleSided else { return }
         let outerFacing = currentFacing
         currentFacing = facing
         defer { currentFacing = outerFacing }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        if let warp = Homography.layerToParent(p), !warp.isAffine {
+        if let warp = Homography.layerToParent(node.properties), !warp.isAffine {
             try drawProjected(node, warp: warp, cr)
             return
         }
-        guard applyLayerTransform(p, cr) else { return }
-        if p.opacity < 1, node.tint == nil, isOneFill(node) {
+        guard applyLayerTransform(node.properties, cr) else { return }
+        if node.properties.opacity < 1, node.tint == nil, isOneFill(node) {
             // One fill drawn at the layer's opacity is what its group would composite (to within
             // a step of rounding), without a group's surface: a scene of many translucent
             // views draws several times faster.
-            roundedRect(cr, p.bounds, radius: p.cornerRadius)
-            var color = p.backgroundColor.clamped
-            color.alpha *= min(max(p.opacity, 0), 1)
+            roundedRect(cr, node.properties.bounds, radius: node.properties.cornerRadius)
+            var color = node.properties.backgroundColor.clamped
+            color.alpha *= min(max(node.properties.opacity, 0), 1)
             setSource(cr, color)
             cairo_fill(cr)
             return
         }
-        let grouped = p.opacity < 1 || node.tint != nil
+        let grouped = node.properties.opacity < 1 || node.tint != nil
         if grouped {
             if node.tint != nil { clipToExtents(of: node, cr) }  // a tint works on the group's pixels
             cairo_push_group(cr)
@@ -130,17 +129,17 @@ public final class SceneRenderer {
         if grouped {
             cairo_pop_group_to_source(cr)
             if let tint = node.tint { multiply(cairo_get_source(cr), by: tint) }
-            cairo_paint_with_alpha(cr, min(max(p.opacity, 0), 1))
+            cairo_paint_with_alpha(cr, min(max(node.properties.opacity, 0), 1))
         }
     }
 
     /// Whether all a layer draws is its background: no content, gradient, particles, sublayers,
     /// border, shadow, mask or transition.
     func isOneFill(_ node: RenderNode) -> Bool {
-        let p = node.properties
-        return node.transition == nil && node.content == .none && p.gradient == nil && node.particles.isEmpty
-            && node.sublayers.isEmpty && node.mask.isEmpty && !(p.borderWidth > 0 && p.borderColor.alpha > 0)
-            && !(p.shadowOpacity > 0 && p.shadowColor.alpha > 0)
+        node.transition == nil && node.content == .none && node.properties.gradient == nil && node.particles.isEmpty
+            && node.sublayers.isEmpty && node.mask.isEmpty
+            && !(node.properties.borderWidth > 0 && node.properties.borderColor.alpha > 0)
+            && !(node.properties.shadowOpacity > 0 && node.properties.shadowColor.alpha > 0)
     }
 
     /// Moves user space from the parent's coordinates to the layer's bounds coordinates:
@@ -166,34 +165,36 @@ public final class SceneRenderer {
             try drawTransition(transition, of: node, cr)
             return
         }
-        let p = node.properties
-        let bounds = p.bounds
+        let bounds = node.properties.bounds
         // A blur view blurs what is behind it, and its background tints the blur.
         if case .blur = node.content { try drawContent(node, cr) }
-        if p.backgroundColor.alpha > 0 {
-            roundedRect(cr, bounds, radius: p.cornerRadius)
-            setSource(cr, p.backgroundColor)
+        if node.properties.backgroundColor.alpha > 0 {
+            roundedRect(cr, bounds, radius: node.properties.cornerRadius)
+            setSource(cr, node.properties.backgroundColor)
             cairo_fill(cr)
         }
-        if let gradient = p.gradient { drawGradient(gradient, p, cr) }
+        if let gradient = node.properties.gradient { drawGradient(gradient, node.properties, cr) }
         if node.content != .blur { try drawContent(node, cr) }
         if !node.particles.isEmpty { try drawParticles(node, cr) }
         if !node.sublayers.isEmpty {
             cairo_save(cr)
             if node.masksToBounds {
-                roundedRect(cr, bounds, radius: p.cornerRadius)
+                roundedRect(cr, bounds, radius: node.properties.cornerRadius)
                 cairo_clip(cr)
             }
-            for child in node.sublayersInDrawingOrder { try draw(child, cr) }
+            // Through the buffer: each child is drawn where it lies, not copied out of the array.
+            try node.sublayersInDrawingOrder.withUnsafeBufferPointer { (children) throws(RenderError) in
+                for index in children.indices { try draw(children[index], cr) }
+            }
             cairo_restore(cr)
         }
-        if p.borderWidth > 0, p.borderColor.alpha > 0 {
+        if node.properties.borderWidth > 0, node.properties.borderColor.alpha > 0 {
             // The border lies inside the bounds (Core Animation draws it inset).
-            let w = min(p.borderWidth, min(bounds.size.width, bounds.size.height) / 2)
+            let w = min(node.properties.borderWidth, min(bounds.size.width, bounds.size.height) / 2)
             let inset = Rect(x: bounds.origin.x + w / 2, y: bounds.origin.y + w / 2,
                              width: bounds.size.width - w, height: bounds.size.height - w)
-            roundedRect(cr, inset, radius: max(p.cornerRadius - w / 2, 0))
-            setSource(cr, p.borderColor)
+            roundedRect(cr, inset, radius: max(node.properties.cornerRadius - w / 2, 0))
+            setSource(cr, node.properties.borderColor)
             cairo_set_line_width(cr, w)
             cairo_stroke(cr)
         }
