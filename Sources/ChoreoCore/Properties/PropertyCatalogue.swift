@@ -77,10 +77,13 @@ public enum PropertyCatalogue {
         return all.firstIndex { $0.property == property }
     }
 
-    /// Per property, in `all`'s order, whether its value in some properties is finite: the
-    /// renderer asks this of every layer it draws, every frame, so it reaches each field through
-    /// a closure of its own rather than through a copy of the declaration.
-    static let finiteChecks: [@Sendable (LayerProperties) -> Bool] = all.map(\.isFiniteIn)
+    /// Per layer class, whether each of its properties' values in some properties is finite (in
+    /// `all`'s order): the renderer asks this of every layer it draws, every frame, so it reaches
+    /// each field through a closure of its own rather than through a copy of the declaration, and
+    /// asks a class's only of a layer that holds that class's properties.
+    static let finiteChecks: [LayerClass: [@Sendable (LayerProperties) -> Bool]] =
+        Dictionary(grouping: all, by: \.layerClass).mapValues { $0.map(\.isFiniteIn) }
+    static let finiteChecksOfEveryLayer = finiteChecks[.layer] ?? []
 
     /// The properties in the order constructors (`Layer.new{...}`, `View.new{...}`) apply them.
     public static let inApplyOrder = all.sorted { $0.applyOrder < $1.applyOrder }

@@ -55,8 +55,19 @@ extension LayerProperties {
     /// Asked for every layer a renderer draws, every frame: it reads the properties in place and
     /// builds the list of names only when one is not finite.
     public func requireFinite(layer: String?, time: Double) throws(NonFiniteValueError) {
-        let allFinite = PropertyCatalogue.finiteChecks.withUnsafeBufferPointer { checks in
-            checks.indices.allSatisfy { checks[$0](self) }
+        func passes(_ checks: [@Sendable (LayerProperties) -> Bool]) -> Bool {
+            checks.withUnsafeBufferPointer { checks in checks.indices.allSatisfy { checks[$0](self) } }
+        }
+        func passes(_ layerClass: LayerClass) -> Bool { passes(PropertyCatalogue.finiteChecks[layerClass] ?? []) }
+        // A class's properties are stored only on a layer of that class: elsewhere they are
+        // defaults, finite.
+        var allFinite = passes(PropertyCatalogue.finiteChecksOfEveryLayer)
+        if allFinite, hasShapeProperties { allFinite = passes(.shape) }
+        if allFinite, gradient != nil { allFinite = passes(.gradient) }
+        switch instancing {
+        case .replicator?: allFinite = allFinite && passes(.replicator)
+        case .emitter?: allFinite = allFinite && passes(.emitter)
+        case nil: break
         }
         if allFinite, customStorage?.values.allSatisfy(\.isFinite) ?? true { return }
         for (name, value) in namedValues {
