@@ -8,12 +8,16 @@ extension SceneRenderer {
     /// group, the mask into another (in the layer's bounds coordinates, as a sublayer would be),
     /// and the first is painted through the second's alpha (Core Animation masks the shadow too).
     func drawShadowAndBody(_ node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
-        guard let mask = node.mask.first else {
-            let shadow = node.properties.shadowOpacity > 0 && node.properties.shadowColor.alpha > 0
-            if shadow, !node.masksToBounds { try drawShadow(of: node, cr) }
-            try drawBody(node, cr)
-            return
-        }
+        guard node.mask.isEmpty else { return try drawMasked(node, cr) }
+        let shadow = node.properties.shadowOpacity > 0 && node.properties.shadowColor.alpha > 0
+        if shadow, !node.masksToBounds { try drawShadow(of: node, cr) }
+        try drawBody(node, cr)
+    }
+
+    /// `drawShadowAndBody` of a layer with a mask (apart, so that the common path never copies
+    /// the node).
+    private func drawMasked(_ node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
+        let mask = node.mask[0]
         cairo_push_group(cr)
         var unmasked = node
         unmasked.mask = []

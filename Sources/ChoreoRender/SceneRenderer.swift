@@ -136,7 +136,8 @@ public final class SceneRenderer {
     /// Whether all a layer draws is its background: no content, gradient, particles, sublayers,
     /// border, shadow, mask or transition.
     func isOneFill(_ node: RenderNode) -> Bool {
-        node.transition == nil && node.content == .none && node.properties.gradient == nil && node.particles.isEmpty
+        guard case .none = node.content else { return false }  // a match, not ==: no copy of the content
+        return node.transition == nil && node.properties.gradient == nil && node.particles.isEmpty
             && node.sublayers.isEmpty && node.mask.isEmpty
             && !(node.properties.borderWidth > 0 && node.properties.borderColor.alpha > 0)
             && !(node.properties.shadowOpacity > 0 && node.properties.shadowColor.alpha > 0)
@@ -167,14 +168,16 @@ public final class SceneRenderer {
         }
         let bounds = node.properties.bounds
         // A blur view blurs what is behind it, and its background tints the blur.
-        if case .blur = node.content { try drawContent(node, cr) }
+        let blurs: Bool
+        if case .blur = node.content { blurs = true } else { blurs = false }
+        if blurs { try drawContent(node, cr) }
         if node.properties.backgroundColor.alpha > 0 {
             roundedRect(cr, bounds, radius: node.properties.cornerRadius)
             setSource(cr, node.properties.backgroundColor)
             cairo_fill(cr)
         }
         if let gradient = node.properties.gradient { drawGradient(gradient, node.properties, cr) }
-        if node.content != .blur { try drawContent(node, cr) }
+        if !blurs { try drawContent(node, cr) }
         if !node.particles.isEmpty { try drawParticles(node, cr) }
         if !node.sublayers.isEmpty {
             cairo_save(cr)
