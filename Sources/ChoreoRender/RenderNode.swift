@@ -10,7 +10,15 @@ struct RenderNode {
     var content: LayerContent
     var isHidden: Bool
     var masksToBounds: Bool
-    var transition: TransitionPresentation?
+    /// The transition running on the layer, if any: held by reference, so that the common
+    /// question (is there one?) reads a pointer and moving a node copies no snapshot.
+    var transition: TransitionPresentation? {
+        get { transitionBox?.value }
+        set { transitionBox = newValue.map(TransitionBox.init) }
+    }
+    var transitionBox: TransitionBox?
+    /// Whether a transition runs on the layer.
+    var hasTransition: Bool { transitionBox != nil }
     var sublayers: [RenderNode]
     /// The mask layer (none or one), in this layer's bounds coordinates.
     var mask: [RenderNode]
@@ -26,7 +34,7 @@ struct RenderNode {
         content = layer.content
         isHidden = layer.isHidden
         masksToBounds = layer.masksToBounds
-        transition = frame.transition
+        transitionBox = frame.transition.map(TransitionBox.init)
         sublayers = layer.sublayers.map(RenderNode.init(layer:))
         mask = layer.mask.map { [RenderNode(layer: $0)] } ?? []
         applySublayerTransform()
@@ -40,7 +48,7 @@ struct RenderNode {
         content = snapshot.content
         isHidden = snapshot.isHidden
         masksToBounds = snapshot.masksToBounds
-        transition = nil
+        transitionBox = nil
         sublayers = snapshot.sublayers.map(RenderNode.init(snapshot:))
         mask = snapshot.mask.map(RenderNode.init(snapshot:))
         applySublayerTransform()
@@ -54,6 +62,11 @@ struct RenderNode {
         return sublayers.enumerated().sorted {
             ($0.element.properties.zPosition, $0.offset) < ($1.element.properties.zPosition, $1.offset)
         }.map(\.element)
+    }
+
+    final class TransitionBox {
+        let value: TransitionPresentation
+        init(_ value: TransitionPresentation) { self.value = value }
     }
 
     /// Whether drawing the node would leave no mark.

@@ -37,7 +37,7 @@ extension RenderNode {
         content = .none
         isHidden = false
         masksToBounds = false
-        transition = nil
+        transitionBox = nil
         self.sublayers = sublayers
         mask = []
         tint = instance.color == .white ? nil : instance.color

@@ -93,7 +93,7 @@ public final class SceneRenderer {
     func draw(_ node: RenderNode, _ cr: OpaquePointer) throws(RenderError) {
         // A layer with a running transition draws even while hidden: showing or hiding a view is
         // what `View.transition` animates, from the snapshots.
-        guard !node.isInvisible || (node.transition != nil && node.properties.opacity > 0) else { return }
+        guard !node.isInvisible || (node.hasTransition && node.properties.opacity > 0) else { return }
         // The last line of defence: NaN or infinity reaches neither cairo nor an Int conversion.
         do { try node.properties.requireFinite(layer: node.name, time: sceneTime) } catch { throw .nonFinite(error) }
         let facing = facing(of: node.properties, within: currentFacing)
@@ -137,7 +137,7 @@ public final class SceneRenderer {
     /// border, shadow, mask or transition.
     func isOneFill(_ node: RenderNode) -> Bool {
         guard case .none = node.content else { return false }  // a match, not ==: no copy of the content
-        return node.transition == nil && node.properties.gradient == nil && node.particles.isEmpty
+        return !node.hasTransition && node.properties.gradient == nil && node.particles.isEmpty
             && node.sublayers.isEmpty && node.mask.isEmpty
             && !(node.properties.borderWidth > 0 && node.properties.borderColor.alpha > 0)
             && !(node.properties.shadowOpacity > 0 && node.properties.shadowColor.alpha > 0)
