@@ -112,11 +112,8 @@ public final class SceneRenderer {
             // One fill drawn at the layer's opacity is what its group would composite (to within
             // a step of rounding), without a group's surface: a scene of many translucent
             // views draws several times faster.
-            roundedRect(cr, node.properties.bounds, radius: node.properties.cornerRadius)
-            var color = node.properties.backgroundColor.clamped
-            color.alpha *= min(max(node.properties.opacity, 0), 1)
-            setSource(cr, color)
-            cairo_fill(cr)
+            fillBackground(node.properties.bounds, radius: node.properties.cornerRadius, node.properties.backgroundColor,
+                           opacity: node.properties.opacity, cr)
             return
         }
         let grouped = node.properties.opacity < 1 || node.tint != nil
@@ -172,9 +169,7 @@ public final class SceneRenderer {
         if case .blur = node.content { blurs = true } else { blurs = false }
         if blurs { try drawContent(node, cr) }
         if node.properties.backgroundColor.alpha > 0 {
-            roundedRect(cr, bounds, radius: node.properties.cornerRadius)
-            setSource(cr, node.properties.backgroundColor)
-            cairo_fill(cr)
+            fillBackground(bounds, radius: node.properties.cornerRadius, node.properties.backgroundColor, opacity: 1, cr)
         }
         if let gradient = node.properties.gradient { drawGradient(gradient, node.properties, cr) }
         if !blurs { try drawContent(node, cr) }
@@ -204,6 +199,16 @@ public final class SceneRenderer {
     }
 
     // MARK: Helpers
+
+    /// Fills `bounds`, inside corners of `radius`, with `background` at `opacity` (the fields,
+    /// not the properties, so that drawing a layer copies none of them).
+    func fillBackground(_ bounds: Rect, radius: Double, _ background: Color, opacity: Double, _ cr: OpaquePointer) {
+        roundedRect(cr, bounds, radius: radius)
+        var color = background.clamped
+        color.alpha *= min(max(opacity, 0), 1)
+        setSource(cr, color)
+        cairo_fill(cr)
+    }
 
     /// A rectangle path with circular corners of `radius` (clamped to half the shorter side).
     func roundedRect(_ cr: OpaquePointer, _ rect: Rect, radius: Double) {

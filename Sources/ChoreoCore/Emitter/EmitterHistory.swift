@@ -47,6 +47,11 @@ final class EmitterHistory: @unchecked Sendable {
 
     var isEmpty: Bool { retired.isEmpty }
 
+    /// Whether a retired effect animates `property`.
+    func retires(_ property: PropertyPath.Property) -> Bool {
+        retired.contains { if case .property(let path) = $0.effect.target { path.property == property } else { false } }
+    }
+
     /// The factors of steps 0..<`count`, presenting (`presented(time)`) only the steps not
     /// remembered yet.
     func stepFactors(_ count: Int, presented: (Double) -> EmitterProperties) -> [StepFactors] {

@@ -111,9 +111,12 @@ extension Layer {
         let history = emitter.history
         guard !lowered.isEmpty || !history.isEmpty else { return emitter.particles(atLocalTime: t) }
         let model = self.model, now = localTimeNow
-        let countsBirths = (lowered + history.effects(actingAt: -Double.infinity)).contains { _, effect in
-            guard case .property(let path) = effect.target else { return false }
-            return path.property == .emitterBirthRate || path.property == .emitterLifetime
+        // Births are counted step by step while the birth rate or the lifetime animates, or did.
+        let counted: [PropertyPath.Property] = [.emitterBirthRate, .emitterLifetime]
+        let countsBirths = counted.contains { property in
+            history.retires(property) || lowered.contains { _, effect in
+                if case .property(let path) = effect.target { path.property == property } else { false }
+            }
         }
         /// The emitter as presented at a layer time, its birth rate factor the model's then.
         func presented(_ time: Double) -> EmitterProperties {
