@@ -7,10 +7,11 @@ extension Scenario {
     /// way `choreo run` runs a scene (a `ScriptHost` with choreo's default limits, the script's
     /// top level through `ScriptHost.run(source:chunkName:)`, then `engine.run` headless at 60 fps
     /// for 10 s, then the deferred-error check); ns per property-frame over the whole run, the
-    /// script and the frames included (making the host is reported apart, `host_s`), with a frame sink that reads every animated
-    /// presentation value of every view each frame (position x and y, opacity, the transform's
-    /// scale), as `choreo render` and `choreo trace` do. `bare_ns` is the same run with nothing
-    /// read (a bare `choreo run`).
+    /// script and the frames included (making the host is reported apart, `host_s`), with a frame
+    /// sink that reads every animated presentation value of every view each frame (position x and
+    /// y, opacity, the transform's scale) as `choreo render` and `choreo trace` do: walking the
+    /// layer tree from the scene's root layer, every frame, and reading each layer by key path.
+    /// `bare_ns` is the same run with nothing read (a bare `choreo run`).
     ///
     /// Two baselines are measured in the same invocation, each in a `ScriptHost` of the same
     /// limits (the same sandboxed Lua state, allocator cap and instruction hook):
@@ -73,9 +74,9 @@ extension Scenario {
         let scriptDone = monotonicSeconds()
         var sink = 0.0
         if reading {
-            let animated = host.engine.scene.rootView.subviews
+            let scene = host.engine.scene
             host.engine.addFrameSink { _ in
-                for view in animated { sink += presentedValues(of: view) }
+                for layer in scene.rootLayer.sublayers { sink += presentedValues(of: layer) }
             }
         }
         let report = try! host.engine.run(until: .time(Double(frames) / 60), fps: 60)
@@ -90,14 +91,13 @@ extension Scenario {
         return times
     }
 
-    /// The sum of the four animated presentation values of `view` — position x and y, opacity
+    /// The sum of the four animated presentation values of `layer` — position x and y, opacity
     /// and the transform's scale (m11) — read as a renderer or a trace reads them.
     ///
     /// Reads by key path (`Layer.presentationValue(at:)`, lookups in the evaluator's columns), as
     /// the trace recorder does.
     @inline(__always)
-    static func presentedValues(of view: View) -> Double {
-        let layer = view.layer
+    static func presentedValues(of layer: Layer) -> Double {
         var sum = 0.0
         if case let .point(p) = layer.presentationValue(at: readPaths.position) { sum += p.x + p.y }
         if case let .scalar(o) = layer.presentationValue(at: readPaths.opacity) { sum += o }
