@@ -6,7 +6,10 @@ extension Scenario {
     /// ns per property-frame of the frame loop — `Scene.advance`, which computes every animated
     /// number of the frame (the batch's cells) and delivers the events — setup excluded. The
     /// extra `with_reads_ns` adds reading every view's `layer.presentation` each frame, as a
-    /// renderer does (a walk through 10,000 objects, whose cost is memory, not animation).
+    /// renderer does (a walk through 10,000 objects, whose cost is memory, not animation), and
+    /// `keypath_reads_ns` the reads alone of position, opacity and transform by key path of every
+    /// layer of the tree each frame (`keyPathReadNanoseconds`); `model_reads_ns` the same reads
+    /// once the animations have ended (each a model value: a layer without animations).
     static let frame10k = frames(name: "frame-10k", views: 10_000)
     /// `frame-100k`: the same with 100,000 views; `frame_10k_ns` is frame-10k's loop measured in
     /// the same run, and `ratio_100k_vs_10k` the ratio of the two (the bar: at most 1.5).
@@ -30,11 +33,30 @@ extension Scenario {
                 for view in views { sink += view.layer.presentation.opacity }
             }
             let withReads = (monotonicSeconds() - start) * perPropertyFrame
+            let keyPathReads = keyPathReadNanoseconds(animatedScene(views: count).0, frames: frames) * perPropertyFrame
             blackHole(sink)
-            guard let smaller else { return (loop, [("with_reads_ns", withReads)]) }
+            let modelReads = keyPathReadNanoseconds(scene, frames: frames, from: 11) * perPropertyFrame
+            let reads = [("with_reads_ns", withReads), ("keypath_reads_ns", keyPathReads), ("model_reads_ns", modelReads)]
+            guard let smaller else { return (loop, reads) }
             let reference = frameLoopNanoseconds(views: size.scaled(smaller), frames: frames)
-            return (loop, [("with_reads_ns", withReads), ("frame_10k_ns", reference), ("ratio_100k_vs_10k", loop / reference)])
+            return (loop, reads + [("frame_10k_ns", reference), ("ratio_100k_vs_10k", loop / reference)])
         }
+    }
+
+    /// Seconds spent reading, over `frames` frames of `scene` from time 0 (each advanced first,
+    /// its time not counted): every layer of the tree reached from the root layer, and of each its
+    /// position, opacity and transform by key path, as `lua-scene-10k`'s sink and the trace
+    /// recorder read them (`presentedValues(of:)`). Per property-frame this is `keypath_reads_ns`.
+    static func keyPathReadNanoseconds(_ scene: Scene, frames: Int, from first: Double = 0) -> Double {
+        var sink = 0.0, reading = 0.0
+        for frame in 1...frames {
+            scene.advance(to: MediaTime(first + Double(frame) / 60))
+            let start = monotonicSeconds()
+            for layer in scene.rootLayer.sublayers { sink += presentedValues(of: layer) }
+            reading += monotonicSeconds() - start
+        }
+        blackHole(sink)
+        return reading
     }
 
     /// ns per property-frame of `frames` frames of `animatedScene(views:)`, setup excluded.

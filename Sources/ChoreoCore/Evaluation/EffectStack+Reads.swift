@@ -26,43 +26,32 @@ extension EffectStack {
     }
 
     /// The presentation value at `path` of row `index`: the model's for a property no effect
-    /// writes, a cell (or two) for a number, and only for a whole rect or a transform part more.
+    /// writes, a cell (or two, or four) for a number, and only for a transform part more.
     func value(row index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {
         let row = rows[index]
-        guard row.touched.contains(path) else { return layer.model.value(at: path) }
+        guard row.touched.contains(path) else { return layer.modelValue(at: path) }
         if row.general >= 0 { return properties(row: index, of: layer).value(at: path) }
         makeCurrent(index)
-        if let slot = ScalarSlot(path) { return .scalar(number(slot, in: row, of: layer)) }
-        if let (first, second) = ScalarSlot.pair(path) {
-            let (a, b) = (number(first, in: row, of: layer), number(second, in: row, of: layer))
-            return path.valueKind == .point ? .point(Point(x: a, y: b)) : .size(Size(width: a, height: b))
-        }
+        if let value = AnimationValue.fromSlots(of: path, { number($0, in: row, of: layer) }) { return value }
         if path.property == .transform, path.component == .whole {
-            guard row.transform >= 0 else { return .transform(layer.model.transform) }
+            guard row.transform >= 0 else { return layer.modelValue(at: path) }
             return transforms[row.transform].animationValue(values[row.firstCell + row.slotCount])
         }
         return lessCommonValue(row: index, at: path, of: layer)
     }
 
-    /// `value(row:at:of:)` for a whole rect or color (four cells) and the rest (a transform part,
-    /// assembled from the whole presentation); out of line, so the common reads stay small.
+    /// `value(row:at:of:)` for a transform part (assembled from the whole presentation) and the
+    /// rest; out of line, so the common reads stay small.
     @inline(never)
     private func lessCommonValue(row index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {
-        if let (a, b, c, d) = ScalarSlot.quad(path) {
-            let row = rows[index]
-            let (p, q, r, t) = (number(a, in: row, of: layer), number(b, in: row, of: layer),
-                                number(c, in: row, of: layer), number(d, in: row, of: layer))
-            return path.valueKind == .rect ? .rect(Rect(x: p, y: q, width: r, height: t))
-                : .color(Color(red: p, green: q, blue: r, alpha: t))
-        }
-        return properties(row: index, of: layer).value(at: path)
+        properties(row: index, of: layer).value(at: path)
     }
 
     /// A number of a row of numbers: its cell's value, or the model's when no effect writes it.
     @inline(__always)
     private func number(_ slot: ScalarSlot, in row: Row, of layer: Layer) -> Double {
         for cell in row.firstCell..<row.firstCell + row.slotCount where cellSlots[cell] == slot { return values[cell] }
-        return layer.model[slot]
+        return layer.modelNumber(slot)
     }
 
     /// Computes row `index` on its own if the last frame did not (it was laid out since).

@@ -85,6 +85,13 @@ public enum PropertyCatalogue {
         Dictionary(grouping: all, by: \.layerClass).mapValues { $0.map(\.isFiniteIn) }
     static let finiteChecksOfEveryLayer = finiteChecks[.layer] ?? []
 
+    /// Each property's read and write, in `all`'s order: `LayerProperties.value(at:)` and
+    /// `setValue(_:at:)` call them without copying the declaration out of `all` (a declaration
+    /// holds strings, a dictionary and three closures, each retained and released by a copy,
+    /// which made a model value read by key path cost several times a presentation cell's).
+    static let readers = all.map(\.read)
+    static let writers = all.map(\.write)
+
     /// The properties in the order constructors (`Layer.new{...}`, `View.new{...}`) apply them.
     public static let inApplyOrder = all.sorted { $0.applyOrder < $1.applyOrder }
 

@@ -38,8 +38,36 @@ extension Layer {
 
     /// The model value at a key path (a custom property the layer does not have is an error).
     public func value(forKeyPath keyPath: String) throws(ArgumentError) -> AnimationValue {
-        model.value(at: try resolveAnimatablePath(keyPath))
+        modelValue(at: try resolveAnimatablePath(keyPath))
     }
+
+    /// The model value at `path`, reading only the fields it needs where it can: the numbers of
+    /// its scalar slots, or the transform; the identity transform is one shared value.
+    ///
+    /// The model is reached through `inout`, in place: read as a plain value (`model.value(at:)`,
+    /// `model[slot]`), Swift first copies the whole 384-byte struct out of the object (and
+    /// retains its out-of-line parts), several times the cost of reading a presentation cell.
+    public func modelValue(at path: PropertyPath) -> AnimationValue {
+        Self.value(at: path, in: &model)
+    }
+
+    /// The model's number in `slot`, read in place (see `modelValue(at:)`).
+    func modelNumber(_ slot: ScalarSlot) -> Double {
+        Self.number(slot, in: &model)
+    }
+
+    private static func value(at path: PropertyPath, in model: inout LayerProperties) -> AnimationValue {
+        if let value = AnimationValue.fromSlots(of: path, { model[$0] }) { return value }
+        if path.property == .transform, path.component == .whole {
+            let transform = model.transform
+            return transform == .identity ? identityTransformValue : .transform(transform)
+        }
+        return model.value(at: path)
+    }
+
+    private static func number(_ slot: ScalarSlot, in model: inout LayerProperties) -> Double { model[slot] }
+
+    private static let identityTransformValue = AnimationValue.transform(.identity)
 
     /// Sets a checked value at a resolved path; the one place the model changes.
     public func set(_ value: AnimationValue, at path: PropertyPath) {

@@ -28,7 +28,7 @@ extension Layer {
     /// - Complexity: O(1) for numbers, points and sizes; a whole rect or a transform part
     ///   assembles the layer's presentation.
     public func presentationValue(at path: PropertyPath) -> AnimationValue {
-        guard let stackHandle, isAnimated else { return model.value(at: path) }
+        guard let stackHandle, isAnimated else { return modelValue(at: path) }
         return stackHandle._withUnsafeGuaranteedRef { stack in stack.value(row: currentRow(in: stack), at: path, of: self) }
     }
 

@@ -93,9 +93,35 @@ extension ScalarSlot {
     }
 }
 
+extension AnimationValue {
+    /// The value at `path` made of the numbers of its scalar slots (`number(slot)`): a number,
+    /// a point or size (two slots), a whole rect or color (four); nil for a path whose value is
+    /// not its slots' numbers (a transform, a path, a custom property). Presentation and model
+    /// reads by key path build their values through this, reading only the fields they need.
+    @inline(__always)
+    static func fromSlots(of path: PropertyPath, _ number: (ScalarSlot) -> Double) -> AnimationValue? {
+        switch path.slots {
+        case let .single(slot):
+            return .scalar(number(slot))
+        case let .pair(first, second):
+            let (a, b) = (number(first), number(second))
+            return path.valueKind == .point ? .point(Point(x: a, y: b)) : .size(Size(width: a, height: b))
+        case .quad:
+            let (first, second, third, fourth) = ScalarSlot.quad(path)!
+            let (p, q, r, t) = (number(first), number(second), number(third), number(fourth))
+            return path.valueKind == .rect ? .rect(Rect(x: p, y: q, width: r, height: t))
+                : .color(Color(red: p, green: q, blue: r, alpha: t))
+        case .none:
+            return nil
+        }
+    }
+}
+
 extension LayerProperties {
     subscript(slot: ScalarSlot) -> Double {
-        get {
+        // Inlined, a read of a layer's model in place loads the one field: called, the whole
+        // 384-byte struct is copied out first to be passed.
+        @inline(__always) get {
             switch slot {
             case .positionX: position.x
             case .positionY: position.y

@@ -88,4 +88,34 @@ struct ScalarSlotTests {
             #expect(ScalarSlot.quad(try PropertyPath(parsing: keyPath)) == nil, "\(keyPath)")
         }
     }
+
+    @Test("A layer's model read by key path in place gives what the catalogue reads, for every key path of a plain layer")
+    func modelReadsInPlace() throws {
+        let layer = Layer()
+        // Every number distinct and nothing at its default, so a wrong field cannot pass.
+        layer.set(.point(Point(x: 11, y: 12)), at: PropertyPath(.position))
+        layer.set(.rect(Rect(x: 13, y: 14, width: 15, height: 16)), at: PropertyPath(.bounds))
+        layer.set(.point(Point(x: 0.17, y: 0.18)), at: PropertyPath(.anchorPoint))
+        layer.set(.scalar(0.19), at: PropertyPath(.opacity))
+        layer.set(.color(Color(red: 0.2, green: 0.21, blue: 0.22, alpha: 0.23)), at: PropertyPath(.backgroundColor))
+        layer.set(.color(Color(red: 0.24, green: 0.25, blue: 0.26, alpha: 0.27)), at: PropertyPath(.borderColor))
+        layer.set(.color(Color(red: 0.28, green: 0.29, blue: 0.3, alpha: 0.31)), at: PropertyPath(.shadowColor))
+        layer.set(.size(Size(width: 32, height: 33)), at: PropertyPath(.shadowOffset))
+        for (index, name) in ["borderWidth", "cornerRadius", "zPosition", "shadowOpacity", "shadowRadius", "strokeStart",
+                              "strokeEnd", "blurRadius"].enumerated() {
+            layer.set(.scalar(0.4 + Double(index) / 100), at: try PropertyPath(parsing: name))
+        }
+        for transform in [Transform3D.identity, Transform3D.identity.rotated(by: 0.5, x: 0, y: 0, z: 1).scaledBy(x: 2, y: 3, z: 1)] {
+            layer.set(.transform(transform), at: PropertyPath(.transform))
+            for property in PropertyCatalogue.all where property.layerClass == .layer {
+                for keyPath in property.keyPaths {
+                    let path = try PropertyPath(parsing: keyPath)
+                    #expect(layer.modelValue(at: path) == layer.model.value(at: path), "\(keyPath)")
+                }
+            }
+            #expect(layer.modelValue(at: PropertyPath(.transform)) == .transform(transform))
+        }
+        #expect(layer.modelValue(at: PropertyPath(.bounds)) == .rect(Rect(x: 13, y: 14, width: 15, height: 16)))
+        #expect(layer.modelValue(at: PropertyPath(.shadowOffset)) == .size(Size(width: 32, height: 33)))
+    }
 }
