@@ -78,7 +78,7 @@ public class BasicAnimation: PropertyAnimation {
         case (nil, nil, nil):
             // "The previous value of keyPath in the presentation layer and the current value": a
             // model set in this transaction (the set-then-add idiom) animates from what was shown.
-            setEnds(layer.previousPresentationValue(at: propertyPath) ?? current(), layer.model.value(at: propertyPath))
+            setEnds(layer.previousPresentationValue(at: propertyPath) ?? current(), layer.modelValue(at: propertyPath))
         }
     }
 

@@ -84,7 +84,7 @@ extension Animator {
         guard try Self.step(for: .stopAnimation, in: phase, isInterruptible: isInterruptible) == .stop else { return }
         anchorFraction = fractionComplete
         generation += 1
-        let current = tracks.map { $0.layer.presentation.value(at: $0.path) }
+        let current = tracks.map { $0.layer.presentationValue(at: $0.path) }
         removeAnimations()
         endTransitions(finished: false)
         for (track, value) in zip(tracks, current) { track.layer.set(value, at: track.path) }

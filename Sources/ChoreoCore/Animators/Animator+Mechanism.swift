@@ -30,7 +30,7 @@ extension Animator {
             }
             for keyframed in block.nestedKeyframeBlocks {
                 for (change, animation) in keyframed.keyframeAnimations(keyframed.keyframes ?? []) {
-                    let end = change.layer.model.value(at: change.path)
+                    let end = change.layer.modelValue(at: change.path)
                     tracks.append(Track(
                         layer: change.layer, path: change.path, start: change.oldPresentation, end: end, isAdditive: false,
                         beginFraction: begin, key: "\(change.path)#animator\(Scene.nextSequence())",
@@ -39,7 +39,7 @@ extension Animator {
                 }
             }
             for change in block.changes {
-                let end = change.layer.model.value(at: change.path)
+                let end = change.layer.modelValue(at: change.path)
                 let start = change.oldModel ?? change.oldPresentation
                 guard end != change.oldPresentation || start != end else { continue }
                 tracks.append(Track(

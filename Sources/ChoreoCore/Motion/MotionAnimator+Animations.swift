@@ -41,7 +41,7 @@ extension MotionAnimator {
             var traits = traits
             traits.delay = delays[ViewAnimationBlock.target(of: change.layer)] ?? traits.delay
             try add(traits, MotionChange(
-                layer: change.layer, path: change.path, from: old, to: change.layer.model.value(at: change.path),
+                layer: change.layer, path: change.path, from: old, to: change.layer.modelValue(at: change.path),
                 modelBefore: old, presentationBefore: change.oldPresentation), completion: group)
         }
         if let failure { throw failure }

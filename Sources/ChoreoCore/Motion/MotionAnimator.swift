@@ -93,7 +93,7 @@ public final class MotionAnimator {
         let group = ViewAnimationCompletion(handler: completion)
         let before = MotionChange(
             layer: layer, path: path, from: values.from, to: values.to,
-            modelBefore: layer.model.value(at: path), presentationBefore: layer.presentation.value(at: path))
+            modelBefore: layer.modelValue(at: path), presentationBefore: layer.presentationValue(at: path))
         var single = traits
         // One animation is item 1 of 1 of a stagger.
         if let stagger = traits.stagger { single.delay = max(0, stagger.delay(index: 0, count: 1)) }
@@ -109,7 +109,7 @@ public final class MotionAnimator {
         for registration in registrations {
             guard let layer = registration.layer else { continue }
             guard !frozen.contains(where: { $0.layer === layer && $0.path == registration.path }) else { continue }
-            frozen.append((layer, registration.path, layer.presentation.value(at: registration.path)))
+            frozen.append((layer, registration.path, layer.presentationValue(at: registration.path)))
         }
         removeAllAnimations()
         for entry in frozen { entry.layer.setModelWithoutActions(entry.value, at: entry.path) }

@@ -48,7 +48,7 @@ enum LayerActionLookup {
             basic.fromValue = old
         }
         if source == .defaultAction, let basic = copy as? BasicAnimation {
-            let new = layer.model.value(at: path)
+            let new = layer.modelValue(at: path)
             guard new != old else { return }
             basic.toValue = new
             basic.timingFunction = transaction?.animationTimingFunction ?? CubicBezierCurve.default

@@ -154,7 +154,7 @@ extension Timeline {
         let key = TargetKey(layer: ObjectIdentifier(change.layer), path: change.path)
         let previous = lastEnds[key]
         let from = previous ?? change.oldModel ?? change.oldPresentation
-        let to = change.layer.model.value(at: change.path)
+        let to = change.layer.modelValue(at: change.path)
         lastEnds[key] = to
         guard from != to else { return nil }
         return Track(

@@ -134,7 +134,7 @@ extension Timeline {
     /// groups are removed (a stop, or the completion after freezing at the final playhead).
     func settleModel() {
         let targets = targets()
-        let values = targets.map { $0.layer.presentation.value(at: $0.path) }
+        let values = targets.map { $0.layer.presentationValue(at: $0.path) }
         uninstall()
         for (target, value) in zip(targets, values) { target.layer.set(value, at: target.path) }
     }

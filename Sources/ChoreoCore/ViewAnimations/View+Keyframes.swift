@@ -79,7 +79,7 @@ extension ViewAnimationBlock {
         var made: [(Change, KeyframeAnimation)] = []
         for (index, change) in changes.enumerated() {
             let spans = ordered.compactMap { keyframe in keyframe.values[index].map { (keyframe.start, keyframe.end, $0) } }
-            let steps = spans.isEmpty ? [(0.0, 1.0, change.layer.model.value(at: change.path))] : spans
+            let steps = spans.isEmpty ? [(0.0, 1.0, change.layer.modelValue(at: change.path))] : spans
             let (values, keyTimes) = mode == .discrete
                 ? Self.discreteTrack(from: change.oldPresentation, steps)
                 : Self.track(from: change.oldPresentation, steps)

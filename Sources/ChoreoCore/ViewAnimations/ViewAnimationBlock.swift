@@ -142,7 +142,7 @@ final class ViewAnimationBlock {
             changes.append(Change(layer: layer, path: path, oldModel: Self.modelValueBefore(layer, path, old), oldPresentation: old))
             changeIndex[key] = index
         }
-        openKeyframe?.values[index] = layer.model.value(at: path)
+        openKeyframe?.values[index] = layer.modelValue(at: path)
     }
 
     /// The model value a layer had, from its presentation before the change: the presentation
@@ -181,7 +181,7 @@ final class ViewAnimationBlock {
 
     private func addBasicAnimation(for change: Change, delay: Double) {
         let layer = change.layer
-        let new = layer.model.value(at: change.path)
+        let new = layer.modelValue(at: change.path)
         guard new != change.oldPresentation || (change.oldModel.map { $0 != new } ?? false) else { return }
         let animation = BasicAnimation(keyPath: change.path.description)
         if !timing.options.contains(.beginFromCurrentState), let oldModel = change.oldModel, new.isInvertible {

@@ -130,7 +130,7 @@ extension ScriptHost {
                     guard ContentKind(layer(o).content) == kind else { throw kindError(key, kind, layer(o)) }
                     return layer(o)
                 }
-                table.add(key, get: { call, o in call.push(try checked(o).model.value(at: path), writeBack: nil) }, set: { o, v in
+                table.add(key, get: { call, o in call.push(try checked(o).modelValue(at: path), writeBack: nil) }, set: { o, v in
                     try checked(o).set(try ScriptValues.animationValue(v, kind: path.valueKind, name: key), at: path)
                 })
             }

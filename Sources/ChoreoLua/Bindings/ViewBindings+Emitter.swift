@@ -20,7 +20,7 @@ extension ScriptHost {
         for entry in PropertyCatalogue.all where entry.isClassScoped && entry.layerClass == .emitter {
             let path = PropertyPath(entry.property)
             table.add(entry.name, get: { call, layer in
-                if layer.model.emitter != nil { call.push(layer.model.value(at: path), writeBack: nil) } else { call.pushNil() }
+                if layer.model.emitter != nil { call.push(layer.modelValue(at: path), writeBack: nil) } else { call.pushNil() }
             }, set: { layer, value in
                 try layer.setEmitterFactor(Checked.number(value, entry.name), entry.property)
             })

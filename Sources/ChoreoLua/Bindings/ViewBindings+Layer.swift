@@ -19,7 +19,7 @@ extension ScriptHost {
             let path = try! PropertyPath(parsing: name)
             table.add(name, get: { call, layer in
                 try layer.requireLayerClass(for: path)
-                call.push(layer.model.value(at: path)) { new in try Self.runningActions(of: layer) { layer.set(new, at: path) } }
+                call.push(layer.modelValue(at: path)) { new in try Self.runningActions(of: layer) { layer.set(new, at: path) } }
             }, set: { layer, value in
                 try layer.requireLayerClass(for: path)
                 layer.set(try ScriptValues.animationValue(value, kind: path.valueKind, name: name), at: path)
@@ -108,7 +108,7 @@ extension ScriptHost {
                 return 1
             }
             let path = try layer.resolveAnimatablePath(keyPath)
-            call.push(layer.model.value(at: path)) { new in try Self.runningActions(of: layer) { layer.set(new, at: path) } }
+            call.push(layer.modelValue(at: path)) { new in try Self.runningActions(of: layer) { layer.set(new, at: path) } }
             return 1
         }
         return actionMethods().merging(featureMethods()) { $1 }.merging([

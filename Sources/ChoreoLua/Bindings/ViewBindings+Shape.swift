@@ -57,7 +57,7 @@ extension ScriptHost {
             ("lineDashPhase", .lineDashPhase, Checked.number),
         ] as [(String, PropertyPath.Property, (LuaValue, String) throws(ArgumentError) -> Double)] {
             let path = PropertyPath(property)
-            table.add(key, get: { call, o in call.push(try shapeLayer(key, o).model.value(at: path), writeBack: nil) },
+            table.add(key, get: { call, o in call.push(try shapeLayer(key, o).modelValue(at: path), writeBack: nil) },
                       set: { o, v in try shapeLayer(key, o).set(.scalar(try check(v, key)), at: path) })
         }
         table.add("lineCap", get: { call, o in call.push(try style("lineCap", o).lineCap.rawValue) },

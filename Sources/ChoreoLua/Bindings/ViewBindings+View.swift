@@ -53,7 +53,7 @@ extension ScriptHost {
         func layerProperty(_ name: String) {
             let path = try! PropertyPath(parsing: name)
             table.add(name, get: { call, view in
-                call.push(view.layer.model.value(at: path)) { new in view.layer.set(new, at: path) }
+                call.push(view.layer.modelValue(at: path)) { new in view.layer.set(new, at: path) }
             }, set: { view, value in
                 view.layer.set(try ScriptValues.animationValue(value, kind: path.valueKind, name: name), at: path)
             })
