@@ -84,7 +84,14 @@ extension ScriptHost {
                     ])
                 }
             },
-            describe: { "Animator(\($0.state.rawValue), \(formatNumber($0.duration)) s)" }))
+            describe: { "Animator(\($0.state.rawValue), \(formatNumber($0.duration)) s)" },
+            fields: ["state", "isRunning", "isReversed", "fractionComplete", "duration", "delay", "isInterruptible",
+                     "scrubsLinearly", "pausesOnCompletion", "timingParameters"],
+            otherToolsNames: [
+                "play": "startAnimation", "start": "startAnimation", "resume": "startAnimation",
+                "pause": "pauseAnimation", "stop": "stopAnimation", "finish": "finishAnimation",
+                "reverse": "isReversed = true", "progress": "fractionComplete", "addAnimation": "addAnimations",
+            ]))
     }
 
     private func animatorMethods() -> [String: LuaHostFunction] {

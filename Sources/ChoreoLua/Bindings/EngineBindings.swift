@@ -52,7 +52,9 @@ extension ScriptHost {
                 }
                 return 1
             },
-            describe: { "Timer(\(formatNumber($0.deadline)))" }))
+            describe: { "Timer(\(formatNumber($0.deadline)))" },
+            fields: ["deadline", "interval", "isCancelled", "isValid"],
+            otherToolsNames: ["invalidate": "cancel", "fireDate": "deadline", "isValid()": "isValid"]))
 
         vm.registerGlobal("DisplayLink", functions: ["new": { [unowned self] call in
             let action = try call.function(at: 1, name: "callback")
@@ -104,7 +106,10 @@ extension ScriptHost {
                     throw readOnly(
                         "DisplayLink", key, settable: ["isPaused", "preferredFramesPerSecond", "preferredFrameRateRange"])
                 }
-            }))
+            },
+            fields: ["timestamp", "targetTimestamp", "duration", "isPaused", "preferredFramesPerSecond",
+                     "preferredFrameRateRange", "skippedFrames"],
+            otherToolsNames: ["remove": "invalidate", "cancel": "invalidate", "stop": "invalidate", "paused": "isPaused"]))
     }
 }
 

@@ -69,7 +69,8 @@ extension ScriptHost {
                 if computed { vm.charge(instructions: count) }
                 call.push(delays[index - 1])
                 return 1
-            }))
+            },
+            fields: []))
     }
 
     /// A count of items: a whole number within 0...Stagger.maximumCount.

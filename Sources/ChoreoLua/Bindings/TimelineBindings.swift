@@ -59,7 +59,10 @@ extension ScriptHost {
                 default: throw readOnly("Timeline", key, settable: ["fractionComplete", "isReversed"])
                 }
             },
-            describe: { "Timeline(\($0.state.rawValue), \(formatNumber($0.duration)) s)" }))
+            describe: { "Timeline(\($0.state.rawValue), \(formatNumber($0.duration)) s)" },
+            fields: ["state", "isRunning", "isReversed", "fractionComplete", "currentTime", "duration", "speed",
+                     "repeatCount", "repeatDuration", "autoreverses", "labels"],
+            otherToolsNames: ScriptHost.timelineNamesElsewhere))
     }
 
     private func timelineMethods() -> [String: LuaHostFunction] {
@@ -198,4 +201,16 @@ extension ScriptHost {
             throw LuaCallError(prefix + error.description)
         }
     }
+}
+
+extension ScriptHost {
+    /// What GSAP's timeline calls what `Timeline` names otherwise, suggested when a script reads
+    /// one of them (`tl:play()`).
+    static let timelineNamesElsewhere = [
+        "play": "startAnimation", "resume": "startAnimation", "restart": "seek(0) then startAnimation",
+        "pause": "pauseAnimation", "kill": "stopAnimation", "reverse": "isReversed = true",
+        "progress": "fractionComplete", "totalProgress": "fractionComplete", "time": "currentTime",
+        "totalDuration": "duration", "timeScale": "speed (Timeline.new{ speed = })", "to": "animate",
+        "from": "animate", "fromTo": "animate", "set": "animate", "then": "addCompletion",
+    ]
 }

@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import ChoreoCore
 
 /// How a Swift class appears in Lua: its name, methods and properties.
 ///
@@ -33,6 +34,15 @@ public struct LuaClass<Object: AnyObject> {
     /// `__call`: what calling an object does (the object is argument 1), for spellings where
     /// Swift calls what Lua reads as a property (`layer:presentation()` beside `layer.presentation`).
     public var call: LuaHostFunction?
+    /// The names `getProperty` answers, for a closed class: reading any name that is neither
+    /// one of them nor a method is an error naming the class, the name, the nearest known name
+    /// and every field and method (`tl:play()` reads `Timeline has no field or method 'play';
+    /// did you mean startAnimation? (fields: …; methods: …)`). Nil: an open class, whose
+    /// unknown names read as nil (a layer's custom properties). A listed field may read as nil.
+    public var fields: [String]?
+    /// Names other tools give what this class calls otherwise (GSAP's `play` for
+    /// `startAnimation`), suggested for them before the nearest spelling.
+    public var otherToolsNames: [String: String] = [:]
 
     public init(
         _ name: String,
@@ -40,7 +50,9 @@ public struct LuaClass<Object: AnyObject> {
         getProperty: ((LuaCallContext, Object, String) throws -> Int)? = nil,
         setProperty: ((LuaCallContext, Object, String) throws -> Void)? = nil,
         describe: ((Object) -> String)? = nil,
-        call: LuaHostFunction? = nil
+        call: LuaHostFunction? = nil,
+        fields: [String]? = nil,
+        otherToolsNames: [String: String] = [:]
     ) {
         self.name = name
         self.methods = methods
@@ -48,6 +60,19 @@ public struct LuaClass<Object: AnyObject> {
         self.setProperty = setProperty
         self.describe = describe
         self.call = call
+        self.fields = fields
+        self.otherToolsNames = otherToolsNames
+    }
+
+    /// The error for reading `key`, which is neither a field nor a method of a closed class.
+    func unknownMember(_ key: String) -> LuaCallError {
+        let fields = fields ?? []
+        let methods = self.methods.keys.sorted()
+        let suggestion = otherToolsNames[key] ?? NameSuggestion.closest(to: key, in: fields + methods)
+        let lists = [("fields", fields), ("methods", methods)].filter { !$0.1.isEmpty }
+            .map { "\($0.0): \($0.1.joined(separator: ", "))" }.joined(separator: "; ")
+        return LuaCallError("\(name) has no field or method '\(key)'" + (suggestion.map { "; did you mean \($0)?" } ?? "")
+            + (lists.isEmpty ? "" : " (\(lists))"))
     }
 }
 
@@ -83,11 +108,17 @@ extension LuaVM {
             pushHostFunction(LuaHostFunctionBox(name: "\(name):\(method)", role: .method, body: body), on: state)
             lua_rawset(state, -3)
         }
-        if let getProperty = luaClass.getProperty {
+        if luaClass.getProperty != nil || luaClass.fields != nil {
+            let getProperty = luaClass.getProperty ?? { _, _, _ in 0 }
             LuaVM.push("__methods", on: state)  // kept in the (locked) metatable for __index
             lua_rotate(state, -2, 1)
             lua_rawset(state, -3)
-            setField("__index", on: state) { pushHostFunction(LuaVM.indexFunction(name, getProperty), on: state) }
+            let unknown = luaClass.fields.map { fields in
+                (known: Set(fields), error: luaClass.unknownMember)
+            }
+            setField("__index", on: state) {
+                pushHostFunction(LuaVM.indexFunction(name, getProperty, closed: unknown), on: state)
+            }
         } else {
             LuaVM.push("__index", on: state)
             lua_rotate(state, -2, 1)
@@ -112,9 +143,12 @@ extension LuaVM {
         lua_rawsetp(state, lsx_registryindex(), info.key)
     }
 
-    /// `__index` with properties: methods first (raw, from the metatable), then the getter.
+    /// `__index` with properties: methods first (raw, from the metatable), then the getter; for a
+    /// closed class (`closed`), a name the getter does not answer and the class does not list is
+    /// `closed.error`.
     private static func indexFunction<Object: AnyObject>(
-        _ name: String, _ getProperty: @escaping (LuaCallContext, Object, String) throws -> Int
+        _ name: String, _ getProperty: @escaping (LuaCallContext, Object, String) throws -> Int,
+        closed: (known: Set<String>, error: (String) -> LuaCallError)?
     ) -> LuaHostFunctionBox {
         LuaHostFunctionBox(name: "\(name).__index", role: .method) { call in
             let object = try call.object(at: 1, as: Object.self)
@@ -126,7 +160,11 @@ extension LuaVM {
             if lua_rawget(call.state, -2) != LUA_TNIL { return 1 }  // the method is on top
             lua_settop(call.state, 2)
             let results = try property(name, key) { try getProperty(call.forProperty("\(name).\(key)"), object, key) }
-            if results == 0 { call.pushNil(); return 1 }
+            if results == 0 {
+                if let closed, !closed.known.contains(key) { throw closed.error(key) }
+                call.pushNil()
+                return 1
+            }
             return results
         }
     }
