@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // SDL2, for `choreo preview`'s window only (the window, its events and a streaming texture).
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // XCB's Present extension, for the preview's vblank times from the X server.
+        .systemLibrary(name: "CXCBPresent", pkgConfig: "xcb-present", providers: [.apt(["libxcb1-dev", "libxcb-present-dev"])]),
         // giflib has no .pc file on Debian: its module map links "gif" by name.
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         // The native plugin ABI: a plain C header (and its version query).
@@ -54,9 +56,10 @@ let package = Package(
         // The live preview without its window (issue 19): the controller a window drives with
         // display-link ticks and keys, tested headless. No SDL here.
         .target(name: "ChoreoPreview", dependencies: ["ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender"]),
-        // `choreo preview`'s window (SDL2): the window, its keys and mouse, the vsync timer, and the
-        // loop that drives the preview controller and draws the HUD.
-        .target(name: "ChoreoPreviewWindow", dependencies: ["CSDL2", "ChoreoPreview", "ChoreoRender", "ChoreoRuntime"]),
+        // `choreo preview`'s window (SDL2): the window, its keys and mouse, the vsync timer (on the X
+        // Present extension's vblank times where there are some), and the loop that drives the
+        // preview controller and draws the HUD.
+        .target(name: "ChoreoPreviewWindow", dependencies: ["CSDL2", "CXCBPresent", "ChoreoPreview", "ChoreoRender", "ChoreoRuntime"]),
         .executableTarget(name: "choreo", dependencies: [
             "ChoreoCore", "ChoreoRuntime", "ChoreoLua", "ChoreoRender", "ChoreoPreview", "ChoreoPreviewWindow",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

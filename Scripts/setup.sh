@@ -6,10 +6,11 @@
 #   Scripts/setup.sh --check  only report what is missing (exit 1 if anything is)
 set -euo pipefail
 
-# libsdl2-dev: `choreo preview`'s window. xvfb, xauth, xdotool, x11-apps: the preview's tests run
-# it in a virtual X server (Xvfb through xvfb-run), send it keys (xdotool) and take screenshots (xwd).
+# libsdl2-dev: `choreo preview`'s window; libxcb-present-dev (with libxcb1-dev): its vblank times
+# from the X Present extension. xvfb, xauth, xdotool, x11-apps: the preview's tests run it in a
+# virtual X server (Xvfb through xvfb-run), send it keys (xdotool) and take screenshots (xwd).
 packages=(pkg-config liblua5.4-dev libcairo2-dev libgif-dev fonts-dejavu-core
-          libsdl2-dev xvfb xauth xdotool x11-apps)
+          libsdl2-dev libxcb1-dev libxcb-present-dev xvfb xauth xdotool x11-apps)
 
 # One dpkg-query for all: the check stays well under a second when everything is there.
 installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${packages[@]}" 2>/dev/null || true)

@@ -11,6 +11,10 @@ enum PreviewRun {
         var time: Double?
         var reloads: Int
         var skipped: Int
+        /// The vsync the frame is shown at, CLOCK_MONOTONIC seconds.
+        var vsync: Double?
+        /// Whether the X server's vblanks paced it (`"pacing":"present"`), not the timer.
+        var pacedByPresent: Bool
     }
 
     static var hasXvfb: Bool { access("/usr/bin/xvfb-run", X_OK) == 0 && access("/usr/bin/Xvfb", X_OK) == 0 }
@@ -99,7 +103,8 @@ enum PreviewRun {
             let text = String(cString: line)
             guard text.hasSuffix("\n"), let presented = number(text, "presented") else { continue }
             frames.append(Frame(presented: presented, time: number(text, "time"), reloads: Int(number(text, "reloads") ?? 0),
-                                skipped: Int(number(text, "skipped") ?? 0)))
+                                skipped: Int(number(text, "skipped") ?? 0), vsync: number(text, "vsync"),
+                                pacedByPresent: text.contains("\"pacing\":\"present\"")))
         }
         free(line)
         return frames
@@ -116,13 +121,19 @@ enum PreviewRun {
     }
 
     /// Intervals between presented frames (after 5 warm-up frames): their median, the 99th
-    /// percentile of |interval − median| (ms), and skipped vsyncs per frame in %.
-    static func pacing(_ frames: [Frame]) -> (median: Double, p99Jitter: Double, skippedPercent: Double) {
+    /// percentile of |interval − median| (ms), skipped vsyncs per frame in %, the frames paced by
+    /// the X server's vblanks in %, and the vsync grid's period (ms: the median step between the
+    /// vsyncs of frames with none skipped between them).
+    static func pacing(_ frames: [Frame]) -> (median: Double, p99Jitter: Double, skippedPercent: Double, presentPercent: Double, vsyncPeriod: Double) {
         let steady = Array(frames.dropFirst(min(5, max(frames.count - 2, 0))))
-        let intervals = zip(steady, steady.dropFirst()).map { ($1.presented - $0.presented) * 1e3 }
+        let pairs = zip(steady, steady.dropFirst())
+        let intervals = pairs.map { ($1.presented - $0.presented) * 1e3 }
         let median = percentile(intervals, 0.5)
         let jitter = intervals.map { abs($0 - median) }
         let skipped = Double((steady.last?.skipped ?? 0) - (steady.first?.skipped ?? 0))
-        return (median, percentile(jitter, 0.99), skipped / Double(max(steady.count, 1)) * 100)
+        let count = Double(max(steady.count, 1))
+        let present = Double(steady.filter(\.pacedByPresent).count) / count * 100
+        let periods = pairs.compactMap { a, b in b.skipped == a.skipped ? b.vsync.flatMap { v in a.vsync.map { (v - $0) * 1e3 } } : nil }
+        return (median, percentile(jitter, 0.99), skipped / count * 100, present, periods.isEmpty ? .nan : percentile(periods, 0.5))
     }
 }

@@ -10,11 +10,13 @@ import Glibc
 extension Scenario {
     /// `preview-pacing`: flight-info.lua previewed for 600 frames; the value is the median
     /// interval between presented frames minus the 60 Hz period, in ms (`p99_jitter_ms`: the 99th
-    /// percentile of |interval − median|; `skipped_pct`: skipped vsyncs over frames). Run it
-    /// beside `realtime-60hz` for the same machine's display-link jitter.
+    /// percentile of |interval − median|; `skipped_pct`: skipped vsyncs over frames). Which clock
+    /// paced them: `present_pct`, the frames paced by the X server's vblanks (Present; 0: the
+    /// timer), and `vsync_period_ms`, the period of the grid they were on (Xvfb's vblanks:
+    /// 16.666 ms). Run it beside `realtime-60hz` for the same machine's display-link jitter.
     static let previewPacing = Scenario(
         name: "preview-pacing",
-        summary: "choreo preview of flight-info.lua for 600 frames: median interval − 1/60 s in ms, p99 jitter, skipped %",
+        summary: "choreo preview of flight-info.lua for 600 frames: median interval − 1/60 s in ms, p99 jitter, skipped %, paced by Present %",
         unit: "ms", defaultRuns: 1
     ) { size in
         guard let script = exampleScript("flight-info.lua") else { return (.nan, []) }
@@ -23,6 +25,7 @@ extension Scenario {
         let pacing = PreviewRun.pacing(log)
         return (pacing.median - 1e3 / 60, [
             ("median_interval_ms", pacing.median), ("p99_jitter_ms", pacing.p99Jitter), ("skipped_pct", pacing.skippedPercent),
+            ("present_pct", pacing.presentPercent), ("vsync_period_ms", pacing.vsyncPeriod),
             ("frames", Double(log.count)), ("xvfb", PreviewRun.hasXvfb ? 1 : 0),
         ])
     }

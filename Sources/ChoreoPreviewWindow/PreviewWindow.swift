@@ -18,7 +18,8 @@ import Glibc
 ///
 /// Why the software renderer: it needs no GPU or GL (Xvfb, CI, SSH), copies 1:1 exactly, and a
 /// 2-D blit per frame is well within its reach. SDL's vsync is not used: it sleeps whole
-/// milliseconds where there is no real vsync (16 ms, 62.5 Hz at "60"); `VsyncTimer` paces.
+/// milliseconds where there is no real vsync (16 ms, 62.5 Hz at "60"); `VsyncTimer` paces, on the
+/// X server's vblanks where Present gives them (`PresentPacing`).
 ///
 /// Contract: create, use and drop the window on the main thread (SDL's rule). One window at a
 /// time (SDL video is initialised and quit with it).
@@ -93,6 +94,12 @@ public final class PreviewWindow {
 
     /// The name of SDL's video driver in use ("x11", "dummy", "offscreen", "wayland").
     public var videoDriver: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none" }
+
+    /// The window's X11 id (for Present's vblank times), nil when the driver is not x11.
+    public var x11WindowID: UInt32? {
+        let id = choreo_sdl_x11_window(window)
+        return id == 0 ? nil : id
+    }
 
     /// The display's refresh rate in Hz, or nil when SDL does not know it (Xvfb, dummy).
     public var refreshRate: Double? {

@@ -10,9 +10,10 @@ import ChoreoRuntime
 ///     let loop = try PreviewWindowLoop(controller: controller, options: options)
 ///     try loop.run()             // until Esc, Q, the window closing or --frames
 ///
-/// Each frame, in this order: wait for the vsync (`VsyncTimer`); apply the inputs queued since
-/// the last frame (so a key acts in the very next frame presented); reload if the watcher reports
-/// a quiet save; tick the controller; draw and present. The canvas keeps the size of the first
+/// Each frame, in this order: read the X server's vblanks that came and re-align the vsync grid
+/// to them (`PresentPacing`, where the server has Present); wait for the vsync (`VsyncTimer`);
+/// apply the inputs queued since the last frame (so a key acts in the very next frame presented);
+/// reload if the watcher reports a quiet save; tick the controller; draw and present. The canvas keeps the size of the first
 /// frame (`controller.canvasSize`) for the whole preview, as a render's frames do, so a reload
 /// that resizes the scene is drawn in the window it has.
 ///
@@ -94,16 +95,26 @@ public final class PreviewWindowLoop {
         let log = try options.frameLogPath.map { path throws(Failure) in
             do { return try FrameLog(path: path) } catch { throw Failure(description: "\(error)") }
         }
-        var vsync = VsyncTimer(rate: window.refreshRate ?? options.fallbackRefreshRate, clock: clock)
+        let rate = window.refreshRate ?? options.fallbackRefreshRate
+        let present: PresentPacing?
+        let timerOnly: PacingSource
+        switch PresentPacing.start(window: window, clock: clock, nominalPeriod: 1 / rate) {
+        case .success(let pacing): (present, timerOnly) = (pacing, .present)
+        case .failure(let reason): (present, timerOnly) = (nil, .timer(note: reason.description))
+        }
+        var vsync = VsyncTimer(rate: rate, clock: clock)
+        present?.align(&vsync)
         var presented = 0
         while options.frameLimit.map({ presented < $0 }) ?? true {
+            present?.update(&vsync)
             let tick = vsync.waitForNextTick()
             guard handleInputs() else { break }
             if options.watcher?.poll(now: clock.now) == true { controller.reload() }
             controller.tick(tick)
             let state = controller.hudState
             window.present(draw(state, hud: true))
-            log?.record(frame: presented, tick: tick, state: state, showsHUD: showsHUD)
+            log?.record(frame: presented, tick: tick, clockOrigin: clock.systemOrigin, pacing: present?.source ?? timerOnly,
+                        state: state, showsHUD: showsHUD)
             presented += 1
         }
     }

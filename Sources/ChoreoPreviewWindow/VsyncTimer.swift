@@ -16,13 +16,15 @@ import ChoreoRuntime
 ///
 /// Why Choreo paces and not SDL: SDL2 has no vblank timestamps, and where there is no real vsync
 /// (Xvfb, the dummy driver, most software paths) its "vsync" is an `SDL_Delay` of whole
-/// milliseconds: 16 ms, 62.5 Hz, at "60". Vsync `k` is at `origin + k / rate` (computed, never
+/// milliseconds: 16 ms, 62.5 Hz at "60". Vsync `k` is at `origin + k × period` (computed, never
 /// accumulated), and the sleep is `clock_nanosleep(TIMER_ABSTIME)` to it, so wake-up errors do not
 /// add up. A frame that overran wakes at once, and `FramePacer` snaps it to the latest vsync
 /// passed and counts the skipped ones: never a burst of catch-up frames.
 ///
-/// The X Present extension's vblank times are not used: the grid starts when the window opens, at
-/// the display's nominal rate (`SDL_GetCurrentDisplayMode`, else 60 Hz).
+/// The grid starts when the window opens, at the display's nominal rate
+/// (`SDL_GetCurrentDisplayMode`, else 60 Hz). Where the X server has the Present extension,
+/// `PresentPacing` moves it onto the server's vblanks (`align(to:)`): their phase and their
+/// measured period, re-synced every second.
 public struct VsyncTimer {
     private var pacer: FramePacer
     private let clock: any MediaClock
@@ -37,6 +39,16 @@ public struct VsyncTimer {
     public var period: Double { 1 / pacer.framesPerSecond }
     /// The clock's time of vsync 0.
     public var origin: Double { pacer.origin }
+
+    /// Moves the grid onto `grid` (the display's vblanks, in the clock's seconds), from the next
+    /// vsync on: the vsync due becomes the grid's vblank nearest to it, so the next tick's
+    /// `timestamp` may differ from the last tick's `targetTimestamp` by the phase correction (at
+    /// most half a period; a few µs once in step). Frame numbers and skipped counts go on.
+    public mutating func align(to grid: VsyncGrid) {
+        let due = pacer.scheduledFrame
+        let vblank = grid.time(of: grid.nearestCount(to: pacer.time(of: due)))
+        pacer = FramePacer(origin: vblank - Double(due) * grid.period, firstFrame: due, framesPerSecond: 1 / grid.period)
+    }
 
     /// Sleeps until the next vsync due (at once when it has passed) and returns its tick.
     public mutating func waitForNextTick() -> DisplayLinkTick {

@@ -62,7 +62,7 @@ struct ChoreoBenchTests {
             "memory-10k": ["peak_rss_mb", "empty_rss_mb", "bytes_per_view", "bytes_per_animation", "object_layer_bytes"],
             "frame-10k": ["with_reads_ns"], "frame-100k": ["with_reads_ns", "frame_10k_ns", "ratio_100k_vs_10k"],
             "render-frame": ["draw_ms", "png_ms"],
-            "preview-pacing": ["median_interval_ms", "p99_jitter_ms", "skipped_pct"],
+            "preview-pacing": ["median_interval_ms", "p99_jitter_ms", "skipped_pct", "present_pct", "vsync_period_ms"],
             "preview-10k": ["ratio_vs_period", "skipped_pct"],
             "preview-reload": ["median_ms", "max_ms"],
             "soak": ["rss_start_mb", "rss_end_mb", "rss_peak_mb", "timer_late_p99_ms", "timer_drift_ms"],

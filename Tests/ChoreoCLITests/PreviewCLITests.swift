@@ -64,7 +64,8 @@ struct PreviewCLITests {
               --reload/--no-reload    Reload the scene when it is saved. (default: --reload)
               --frames <frames>       End after this many frames (tests, benchmarks).
               --frame-log <frame-log> Write a JSON line per presented frame (time, speed,
-                                      range, skipped frames, reload status) to this file.
+                                      range, skipped frames, reload status, pacing) to this
+                                      file.
               -h, --help              Show help information.
 
 

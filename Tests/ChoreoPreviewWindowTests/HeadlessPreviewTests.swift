@@ -126,11 +126,30 @@ struct PreviewKeysTests {
                                     inPoint: 1, outPoint: nil, isLooping: false, isPaused: false, skippedFrames: 2,
                                     reloads: 1, status: .ok)
         let tick = DisplayLinkTick(frame: 3, timestamp: 0.125, targetTimestamp: 0.25, droppedFrames: 0)
-        #expect(FrameLog.line(frame: 7, tick: tick, presented: 100.5, state: state, showsHUD: false) == """
-            {"frame":7,"timestamp":0.125,"targetTimestamp":0.25,"presented":100.5,"time":1.25,"speed":0.5,"paused":false,\
-            "in":1,"out":null,"loop":false,"skipped":2,"hud":false,"reloads":1,"error":null}
+        #expect(FrameLog.line(frame: 7, tick: tick, vsync: 1000.25, presented: 100.5, pacing: .present, state: state, showsHUD: false) == """
+            {"frame":7,"timestamp":0.125,"targetTimestamp":0.25,"vsync":1000.25,"presented":100.5,"pacing":"present",\
+            "pacingNote":null,"time":1.25,"speed":0.5,"paused":false,"in":1,"out":null,"loop":false,"skipped":2,"hud":false,\
+            "reloads":1,"error":null}
             """)
         state.isPaused = true
-        #expect(FrameLog.line(frame: 7, tick: tick, presented: 100.5, state: state, showsHUD: true).contains("\"paused\":true,"))
+        let timer = PacingSource.timer(note: "SDL's video driver is dummy, not x11")
+        let line = FrameLog.line(frame: 7, tick: tick, vsync: 1000.25, presented: 100.5, pacing: timer, state: state, showsHUD: true)
+        #expect(line.contains("\"paused\":true,"))
+        #expect(line.contains("\"pacing\":\"timer\",\"pacingNote\":\"SDL's video driver is dummy, not x11\","))
+    }
+
+    @Test("Aligned to a vblank grid, the vsync timer's next tick is the grid's vblank nearest the one due, and ticks go on at its period")
+    func vsyncTimerAlignment() {
+        let clock = VirtualClock(now: 10)
+        var timer = VsyncTimer(rate: 60, clock: clock)
+        _ = timer.waitForNextTick()                                    // frame 0 at 10 s; frame 1 due at 10 + 1/60
+        // The display's vblanks: every 16.666 ms (Xvfb's period) from 2 ms.
+        timer.align(to: VsyncGrid(origin: 0.002, period: 0.016666))
+        let nearest = 0.002 + ((10 + 1.0 / 60 - 0.002) / 0.016666).rounded() * 0.016666
+        clock.advance(to: nearest)
+        let next = timer.waitForNextTick()
+        #expect(next.frame == 1 && next.droppedFrames == 0)
+        #expect(abs(next.timestamp - nearest) < 1e-9 && abs(next.targetTimestamp - (nearest + 0.016666)) < 1e-9)
+        #expect(abs(timer.period - 0.016666) < 1e-12)
     }
 }

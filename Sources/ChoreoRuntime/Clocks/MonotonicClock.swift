@@ -10,6 +10,10 @@ public final class MonotonicClock: MediaClock {
 
     public init() { origin = MonotonicClock.systemSeconds() }
 
+    /// The seconds of CLOCK_MONOTONIC at this clock's 0: what turns another process's readings
+    /// of the system clock (an X server's vblank times) into this clock's, and back.
+    public var systemOrigin: Double { origin }
+
     public var now: Double { MonotonicClock.systemSeconds() - origin }
 
     /// Seconds of CLOCK_MONOTONIC: not affected by changes of the wall clock.

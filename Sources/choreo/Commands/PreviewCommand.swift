@@ -49,7 +49,7 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Start paused.") var paused = false
     @Flag(inversion: .prefixedNo, help: "Reload the scene when it is saved.") var reload = true
     @Option(help: "End after this many frames (tests, benchmarks).") var frames: Int?
-    @Option(help: "Write a JSON line per presented frame (time, speed, range, skipped frames, reload status) to this file.")
+    @Option(help: "Write a JSON line per presented frame (time, speed, range, skipped frames, reload status, pacing) to this file.")
     var frameLog: String?
 
     func validate() throws {
