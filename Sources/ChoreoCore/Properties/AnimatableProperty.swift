@@ -50,10 +50,13 @@ public struct AnimatableProperty: Sendable {
     /// (`.x` of `position`, `.whole` of `opacity`); transforms and colors have none.
     let scalarSlots: [PropertyPath.Component: ScalarSlot]
     /// Reads and writes the property (`PropertyCatalogue.readers` and `writers` hold them apart,
-    /// for the reads and writes by key path).
-    let read: @Sendable (LayerProperties, PropertyPath.Component) -> AnimationValue
+    /// for the reads and writes by key path). The accessors reach the properties by address
+    /// (`inout`): a 384-byte `LayerProperties` passed by value is copied at every call of a
+    /// closure, and a read by key path of a layer's model, or the renderer's check of every
+    /// property of every layer each frame, would copy it once per property.
+    let read: @Sendable (inout LayerProperties, PropertyPath.Component) -> AnimationValue
     /// Whether the property's value in some properties is finite, read in place.
-    let isFiniteIn: @Sendable (LayerProperties) -> Bool
+    let isFiniteIn: @Sendable (inout LayerProperties) -> Bool
     let write: @Sendable (inout LayerProperties, AnimationValue, PropertyPath.Component) -> Void
 
     /// Declares a property stored in `LayerProperties`: `get` and `set` reach its field (closures
@@ -61,7 +64,7 @@ public struct AnimatableProperty: Sendable {
     /// than the field access, and these run every frame). Its default is the field's initial value.
     init<Value: LayerPropertyValue>(
         _ name: String, _ property: PropertyPath.Property, _ summary: String, applyOrder: Int,
-        get: @escaping @Sendable (LayerProperties) -> Value,
+        get: @escaping @Sendable (inout LayerProperties) -> Value,
         set: @escaping @Sendable (inout LayerProperties, Value) -> Void,
         view: ViewFace = .layerOnly, slots: [PropertyPath.Component: ScalarSlot] = [:], layerClass: LayerClass = .layer,
         classScoped: Bool = false
@@ -75,13 +78,13 @@ public struct AnimatableProperty: Sendable {
         self.layerClass = layerClass
         self.isClassScoped = classScoped
         self.scalarSlots = slots
-        read = { properties, component in get(properties).value(at: component) }
-        isFiniteIn = { get($0).isFiniteValue }
+        read = { properties, component in get(&properties).value(at: component) }
+        isFiniteIn = { get(&$0).isFiniteValue }
         write = { properties, value, component in
             if component == .whole {
                 if let whole = Value(value) { set(&properties, whole) }
             } else {
-                var whole = get(properties)
+                var whole = get(&properties)
                 whole.setValue(value, at: component)
                 set(&properties, whole)
             }
@@ -105,7 +108,8 @@ public struct AnimatableProperty: Sendable {
 
     /// The value of `component` (one of `valueKind.subPaths`, or `.whole`) in `properties`.
     public func value(in properties: LayerProperties, at component: PropertyPath.Component) -> AnimationValue {
-        read(properties, component)
+        var properties = properties
+        return read(&properties, component)
     }
 
     /// Writes `value` at `component`; a value of another kind than the component holds is ignored.

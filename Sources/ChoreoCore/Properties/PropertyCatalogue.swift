@@ -78,11 +78,14 @@ public enum PropertyCatalogue {
     }
 
     /// Per layer class, whether each of its properties' values in some properties is finite (in
-    /// `all`'s order): the renderer asks this of every layer it draws, every frame, so it reaches
-    /// each field through a closure of its own rather than through a copy of the declaration, and
-    /// asks a class's only of a layer that holds that class's properties.
-    static let finiteChecks: [LayerClass: [@Sendable (LayerProperties) -> Bool]] =
-        Dictionary(grouping: all, by: \.layerClass).mapValues { $0.map(\.isFiniteIn) }
+    /// `all`'s order), for the properties whose numbers are not all scalar slots (those the
+    /// renderer checks in place, `LayerProperties.slotsAreFinite`): it asks this of every layer it
+    /// draws, every frame, so it reaches each field through a closure of its own rather than
+    /// through a copy of the declaration, and asks a class's only of a layer that holds that
+    /// class's properties.
+    static let finiteChecks: [LayerClass: [@Sendable (inout LayerProperties) -> Bool]] =
+        Dictionary(grouping: all.filter { PropertyPath($0.property).slots == .none }, by: \.layerClass)
+            .mapValues { $0.map(\.isFiniteIn) }
     static let finiteChecksOfEveryLayer = finiteChecks[.layer] ?? []
 
     /// Each property's read and write, in `all`'s order: `LayerProperties.value(at:)` and

@@ -62,7 +62,7 @@ extension Layer {
             let transform = model.transform
             return transform == .identity ? identityTransformValue : .transform(transform)
         }
-        return model.value(at: path)
+        return LayerProperties.value(at: path, in: &model)
     }
 
     private static func number(_ slot: ScalarSlot, in model: inout LayerProperties) -> Double { model[slot] }

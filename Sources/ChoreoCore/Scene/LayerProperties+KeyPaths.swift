@@ -7,12 +7,19 @@
 extension LayerProperties {
     /// The value at `path`; a custom property the layer does not have reads as 0.
     public func value(at path: PropertyPath) -> AnimationValue {
-        // The catalogue's reader alone, not its whole declaration (`PropertyCatalogue.readers`).
+        var properties = self
+        return Self.value(at: path, in: &properties)
+    }
+
+    /// `value(at:)` of properties reached in place (a layer's model: `Layer.modelValue(at:)`),
+    /// through the catalogue's reader alone (`PropertyCatalogue.readers`), not a copy of its
+    /// whole declaration.
+    static func value(at path: PropertyPath, in properties: inout LayerProperties) -> AnimationValue {
         guard path.catalogueIndex >= 0 else {
             guard case let .custom(name) = path.property else { return .scalar(0) }
-            return .scalar(custom[name] ?? 0)
+            return .scalar(properties.custom[name] ?? 0)
         }
-        return PropertyCatalogue.readers[Int(path.catalogueIndex)](self, path.component)
+        return PropertyCatalogue.readers[Int(path.catalogueIndex)](&properties, path.component)
     }
 
     /// Writes `value` at `path`. The value's kind must be `path.valueKind` (checked when an

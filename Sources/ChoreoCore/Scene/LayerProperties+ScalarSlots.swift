@@ -118,6 +118,15 @@ extension AnimationValue {
 }
 
 extension LayerProperties {
+    /// Whether the number in every scalar slot is finite: every number of the properties made
+    /// of numbers (positions, sizes, rects, colors, the scalars), read in place.
+    var slotsAreFinite: Bool {
+        @inline(__always) get {
+            for slot in ScalarSlot.allCases where !self[slot].isFinite { return false }
+            return true
+        }
+    }
+
     subscript(slot: ScalarSlot) -> Double {
         // Inlined, a read of a layer's model in place loads the one field: called, the whole
         // 384-byte struct is copied out first to be passed.

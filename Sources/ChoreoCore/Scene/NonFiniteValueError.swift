@@ -50,18 +50,23 @@ extension LayerProperties {
         return values
     }
 
+    /// Whether `properties` passes every check; each check reads it by address.
+    private static func passes(_ checks: [@Sendable (inout LayerProperties) -> Bool], _ properties: inout LayerProperties) -> Bool {
+        for index in checks.indices where !checks[index](&properties) { return false }
+        return true
+    }
+
     /// Throws for the first property (in `namedValues` order) that is not finite.
     ///
     /// Asked for every layer a renderer draws, every frame: it reads the properties in place and
     /// builds the list of names only when one is not finite.
     public func requireFinite(layer: String?, time: Double) throws(NonFiniteValueError) {
-        func passes(_ checks: [@Sendable (LayerProperties) -> Bool]) -> Bool {
-            checks.withUnsafeBufferPointer { checks in checks.indices.allSatisfy { checks[$0](self) } }
-        }
+        var properties = self  // one copy, which every check reads by address
+        func passes(_ checks: [@Sendable (inout LayerProperties) -> Bool]) -> Bool { Self.passes(checks, &properties) }
         func passes(_ layerClass: LayerClass) -> Bool { passes(PropertyCatalogue.finiteChecks[layerClass] ?? []) }
         // A class's properties are stored only on a layer of that class: elsewhere they are
         // defaults, finite.
-        var allFinite = passes(PropertyCatalogue.finiteChecksOfEveryLayer)
+        var allFinite = properties.slotsAreFinite && passes(PropertyCatalogue.finiteChecksOfEveryLayer)
         if allFinite, hasShapeProperties { allFinite = passes(.shape) }
         if allFinite, gradient != nil { allFinite = passes(.gradient) }
         switch instancing {
