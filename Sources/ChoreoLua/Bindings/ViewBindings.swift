@@ -134,7 +134,9 @@ extension ScriptHost {
             describe: { scene in
                 let size = scene.rootView.bounds.size
                 return "Scene(\(formatNumber(size.width))×\(formatNumber(size.height)))"
-            }))
+            },
+            fields: ["view", "width", "height", "backgroundColor"],
+            otherToolsNames: ["rootView": "view", "root": "view", "size": "width and height"]))
         vm.registerGlobal("Scene", functions: ["new": { [unowned self] call in
             let options = try call.optionalTable(at: 1, name: "properties")
             try options?.checkKeys(allowed: ["width", "height", "backgroundColor"], of: "property")

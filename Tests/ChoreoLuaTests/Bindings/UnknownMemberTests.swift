@@ -7,10 +7,10 @@ struct UnknownMemberTests {
     /// A script's objects of every closed class, made fresh.
     static let objects = """
         tl = Timeline.new(); an = Animator.new{ duration = 1 }; st = Stagger{ each = 0.1 }
-        tm = after(1, function() end); dl = DisplayLink.new(function() end)
+        tm = after(1, function() end); dl = DisplayLink.new(function() end); sc = Scene.new{}
         """
 
-    @Test("Every listed field of a timeline, an animator, a timer, a display link and a stagger reads without error")
+    @Test("Every listed field of a timeline, an animator, a timer, a display link, a scene and a stagger reads without error")
     func listedFieldsRead() throws {
         let stage = try AnimationTestStage()
         try stage.run(Self.objects)
@@ -22,6 +22,7 @@ struct UnknownMemberTests {
             ("tm", ["deadline", "interval", "isCancelled", "isValid"]),
             ("dl", ["timestamp", "targetTimestamp", "duration", "isPaused", "preferredFramesPerSecond",
                     "preferredFrameRateRange", "skippedFrames"]),
+            ("sc", ["view", "width", "height", "backgroundColor"]),
         ] {
             for field in fields { #expect(stage.error("local _ = \(object).\(field)") == nil, "\(object).\(field)") }
         }
@@ -52,6 +53,8 @@ struct UnknownMemberTests {
         #expect(stage.error("dl:remove()")?.hasPrefix(
             "scene.lua:1: DisplayLink has no field or method 'remove'; did you mean invalidate? (fields: timestamp,") == true)
         #expect(stage.error("st:foo()") == "scene.lua:1: Stagger has no field or method 'foo' (methods: delays)")
+        #expect(stage.error("local _ = sc.rootView")?.hasPrefix(
+            "scene.lua:1: Scene has no field or method 'rootView'; did you mean view? (fields: view, width, height, backgroundColor; methods: ") == true)
         #expect(stage.error("local _ = tl.zzz")?.contains("'zzz' (fields: ") == true)  // nothing near: no suggestion
     }
 
