@@ -19,7 +19,7 @@ struct Scenario: Sendable {
     }
 
     static let all: [Scenario] = [
-        frame10k, frame100k, luaScene10k, memory10k, bezierSolve, springEval, luaCurve, pluginCurves, realtime60Hz, renderFrame, soak, previewPacing, preview10k, previewReload,
+        frame10k, frame100k, luaScene10k, luaSetup10k, memory10k, bezierSolve, springEval, luaCurve, pluginCurves, realtime60Hz, renderFrame, soak, previewPacing, preview10k, previewReload,
     ]
 
     static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
