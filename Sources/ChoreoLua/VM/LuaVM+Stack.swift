@@ -90,6 +90,28 @@ extension LuaVM {
         return keys
     }
 
+    /// The number (an integer or a float) at `table[key]`, else at `table[alias]`, else at
+    /// `table[position]`, for the table at the absolute `index`: the first of them that is not
+    /// nil, which must be a number (nil otherwise). Raw gets; the stack is left as it was.
+    static func number(in index: Int32, named key: String, alias: String?, at position: Int, on state: OpaquePointer) -> Double? {
+        guard lua_checkstack(state, 1) != 0 else { return nil }
+        push(key, on: state)
+        var type = lua_rawget(state, index)
+        if type == LUA_TNIL, let alias {
+            lsx_pop(state, 1)
+            push(alias, on: state)
+            type = lua_rawget(state, index)
+        }
+        if type == LUA_TNIL {
+            lsx_pop(state, 1)
+            type = lua_rawgeti(state, index, lua_Integer(position))
+        }
+        defer { lsx_pop(state, 1) }
+        guard type == LUA_TNUMBER else { return nil }
+        if lua_isinteger(state, -1) != 0 { return Double(Int(lua_tointegerx(state, -1, nil))) }
+        return lua_tonumberx(state, -1, nil)
+    }
+
     /// Runs `body` with a referenced table pushed (absolute index); nil if the VM is closed.
     func withTable<R>(_ table: LuaTableRef, _ body: (OpaquePointer, Int32) -> R) -> R? {
         guard let state = activeState ?? state, lua_checkstack(state, 3) != 0 else { return nil }
