@@ -49,10 +49,10 @@ public struct AnimatableProperty: Sendable {
     /// The scalar slot of each numeric component the frame loop reaches without decomposing
     /// (`.x` of `position`, `.whole` of `opacity`); transforms and colors have none.
     let scalarSlots: [PropertyPath.Component: ScalarSlot]
-    private let read: @Sendable (LayerProperties, PropertyPath.Component) -> AnimationValue
+    let read: @Sendable (LayerProperties, PropertyPath.Component) -> AnimationValue
     /// Whether the property's value in some properties is finite, read in place.
     let isFiniteIn: @Sendable (LayerProperties) -> Bool
-    private let write: @Sendable (inout LayerProperties, AnimationValue, PropertyPath.Component) -> Void
+    let write: @Sendable (inout LayerProperties, AnimationValue, PropertyPath.Component) -> Void
 
     /// Declares a property stored in `LayerProperties`: `get` and `set` reach its field (closures
     /// rather than a key path, because applying a `WritableKeyPath` at run time costs far more

@@ -88,6 +88,15 @@ public enum PropertyCatalogue {
     /// The properties in the order constructors (`Layer.new{...}`, `View.new{...}`) apply them.
     public static let inApplyOrder = all.sorted { $0.applyOrder < $1.applyOrder }
 
+    /// Each property's reader and writer, by catalogue index: reading or writing by path takes
+    /// one closure out of these, where indexing `all` copies the whole declaration out (a dozen
+    /// fields and closures, retained and released on every model change).
+    static let readers = all.map(\.read)
+    static let writers = all.map(\.write)
+    /// Each property's name and layer class, by catalogue index, for the same reason.
+    static let names = all.map(\.name)
+    static let layerClasses = all.map(\.layerClass)
+
     /// Every key path of every property, in catalogue order (`position`, `position.x`, ...).
     public static var keyPaths: [String] { all.flatMap(\.keyPaths) }
 }

@@ -7,13 +7,13 @@
 extension LayerProperties {
     /// The value at `path`; a custom property the layer does not have reads as 0.
     public func value(at path: PropertyPath) -> AnimationValue {
-        // Indexing the catalogue in place (rather than copying the entry out) loads only the one
-        // accessor this needs.
+        // The one accessor this needs (`PropertyCatalogue.readers`): indexing `all` copied the
+        // whole declaration out.
         guard path.catalogueIndex >= 0 else {
             guard case let .custom(name) = path.property else { return .scalar(0) }
             return .scalar(custom[name] ?? 0)
         }
-        return PropertyCatalogue.all[Int(path.catalogueIndex)].value(in: self, at: path.component)
+        return PropertyCatalogue.readers[Int(path.catalogueIndex)](self, path.component)
     }
 
     /// Writes `value` at `path`. The value's kind must be `path.valueKind` (checked when an
@@ -23,7 +23,7 @@ extension LayerProperties {
             if case let .custom(name) = path.property, case let .scalar(v) = value { custom[name] = v }
             return
         }
-        PropertyCatalogue.all[Int(path.catalogueIndex)].setValue(value, in: &self, at: path.component)
+        PropertyCatalogue.writers[Int(path.catalogueIndex)](&self, value, path.component)
     }
 
     // MARK: Transform components
