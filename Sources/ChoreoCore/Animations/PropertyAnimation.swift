@@ -5,14 +5,27 @@
 /// previous one ended.
 public class PropertyAnimation: Animation {
     /// The key path, as Core Animation names it: `opacity`, `position.x`, `transform.rotation.z`.
-    public var keyPath: String
+    public var keyPath: String {
+        didSet { resolvedKeyPath = nil }  // another path: parsed when added
+    }
     public var isAdditive = false
     public var isCumulative = false
     /// The resolved key path (set when the animation is added).
     var propertyPath = PropertyPath(.opacity)
+    /// The path the runtime resolved `keyPath` to already, if it made the animation for a path
+    /// (a view animation block's change): adding it checks the layer's class without parsing
+    /// the key path's text again.
+    private var resolvedKeyPath: PropertyPath?
 
     public init(keyPath: String) {
         self.keyPath = keyPath
+    }
+
+    /// An animation of `path`, a path resolved on the layer it will be added to; its key path
+    /// is the path's canonical text.
+    init(path: PropertyPath) {
+        keyPath = path.description
+        resolvedKeyPath = path
     }
 
     override func makeEmptyCopy() -> Animation { PropertyAnimation(keyPath: keyPath) }
@@ -28,7 +41,12 @@ public class PropertyAnimation: Animation {
 
     override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
         try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
-        propertyPath = try layer.resolveAnimatablePath(keyPath)
+        if let resolved = resolvedKeyPath, resolved.isCatalogueProperty {
+            try layer.requireLayerClass(for: resolved)
+            propertyPath = resolved
+        } else {
+            propertyPath = try layer.resolveAnimatablePath(keyPath)
+        }
     }
 
     override var animatedPaths: [PropertyPath] { [propertyPath] }
