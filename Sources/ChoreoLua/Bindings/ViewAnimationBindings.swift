@@ -25,8 +25,7 @@ extension ScriptHost {
     func viewAnimationFunctions() -> [String: LuaHostFunction] {
         [
             "animate": { [unowned self] call in
-                let table = try call.table(at: 1, name: "options")
-                try table.checkKeys(
+                let table = try call.table(at: 1, name: "options").checkingKeys(
                     allowed: ["duration", "withDuration", "springDuration", "delay", "options", "animations", "completion",
                               "usingSpringWithDamping", "bounce", "initialSpringVelocity", "curve"],
                     of: "option")

@@ -17,6 +17,10 @@ public struct LuaTableArgument {
     /// The argument the table came from, and the path of fields to it, for messages.
     let argument: Int
     let path: String
+    /// The names the table holds, when `checkingKeys` listed them: a field not among them is
+    /// read as nil without a lookup (an options table names a few of the many options a
+    /// function reads, and a lookup pushes its key's name into Lua).
+    var givenNames: [String]? = nil
 
     /// The raw length (`rawlen`).
     public var count: Int { Int(lua_rawlen(context.state, index)) }
@@ -79,10 +83,28 @@ public struct LuaTableArgument {
         return try body(context.checkTable(slot, place(key)))
     }
 
+    /// `checkKeys(allowed:of:)`, then the same table with the names it holds remembered, so
+    /// that reading a field it does not hold costs no lookup. Valid while nothing changes the
+    /// table: until the call's reads are done, before it runs script code that could.
+    public func checkingKeys(allowed: [String], of what: String) throws(UnknownKeyError) -> LuaTableArgument {
+        var names: [String] = []
+        for key in keys {
+            guard case .name(let name) = key, allowed.contains(name) else {
+                throw UnknownKeyError(key: key.description, owner: what, valid: allowed)
+            }
+            names.append(name)
+        }
+        var checked = self
+        checked.givenNames = names
+        return checked
+    }
+
     /// Pushes `table[key]` (raw) and returns its index, or nil when the stack has no room.
     private func pushField(_ key: LuaKey) -> Int32? {
         guard context.reserve(2) else { return nil }
         switch key {
+        case .name(let name) where givenNames.map({ !$0.contains(name) }) ?? false:
+            lua_pushnil(context.state)  // a name the table does not hold
         case .name(let name):
             LuaVM.push(name, on: context.state)
             lua_rawget(context.state, index)
