@@ -284,9 +284,15 @@ public final class LuaVM {
     }
 
     private func releaseAllPendingReferences(_ state: OpaquePointer) {
-        let references = pendingReferences
+        // In place, in order: copying the list out and then emptying it kept for reuse made a
+        // new buffer on every call that dropped a reference. A finalizer run by an unref may
+        // append more; they are released in the same loop.
+        var index = 0
+        while index < pendingReferences.count {
+            luaL_unref(state, lsx_registryindex(), pendingReferences[index])
+            index += 1
+        }
         pendingReferences.removeAll(keepingCapacity: true)
-        for reference in references { luaL_unref(state, lsx_registryindex(), reference) }
     }
 }
 
