@@ -82,6 +82,13 @@ func monotonicSeconds() -> Double {
     return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
 }
 
+/// Seconds of CPU time the calling thread has used.
+func threadCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+}
+
 /// A small deterministic generator (SplitMix64), so every run measures the same inputs.
 struct SplitMix64 {
     var state: UInt64
