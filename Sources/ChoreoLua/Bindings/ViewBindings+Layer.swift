@@ -122,7 +122,8 @@ extension ScriptHost {
                 let plain = facts.isPlainKey(of: layer)
                 // Its error is raised below; a class's own name (an emitter's `birthRate`) resolves on its layers.
                 let parsed = plain ? nil : facts.parsed.map(layer.resolvingClassNames)
-                let change = {
+                // A local function, not a closure value: its context stays on the stack.
+                func change() throws {
                     if plain {
                         try table.set(layer, keyPath, call.value(at: 2))
                     } else if facts.isEmitterCellPath {

@@ -66,18 +66,27 @@ struct ScriptPropertyTable<Object: AnyObject> {
     func apply(_ options: LuaTableArgument?, to object: Object, allowed: [String]) throws {
         guard let options else { return }
         // The table's own keys (a constructor gives a few), checked as `checkKeys` does, then
-        // applied in this table's order: no lookup of every settable name in every table.
-        var given: [(position: Int, name: String)] = []
-        for key in options.keys {
-            guard case .name(let name) = key, allowed.contains(name) else {
-                throw UnknownKeyError(key: key.description, owner: "property", valid: allowed)
+        // applied in this table's order: no lookup of every settable name in every table, and
+        // no list made (a bit per property, on the stack).
+        let words = (names.count + 63) / 64
+        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { given in
+            given.initialize(repeating: 0)
+            try options.forEachKey { key in
+                guard case .name(let name) = key, allowed.contains(name) else {
+                    throw UnknownKeyError(key: key.description, owner: "property", valid: allowed)
+                }
+                // Not a property: a key the caller applies itself (`layerClass`).
+                if let position = positions[name] { given[position / 64] |= 1 << UInt64(position % 64) }
             }
-            if let position = positions[name] { given.append((position, name)) }  // else a key the caller applies
-        }
-        if given.count > 1 { given.sort { $0.position < $1.position } }
-        for (position, name) in given {
-            let value = options.value(.name(name))
-            if !value.isNil { try set(object, at: position, value) }
+            for word in 0..<words {
+                var bits = given[word]
+                while bits != 0 {
+                    let position = word * 64 + bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    let value = options.value(.name(names[position]))
+                    if !value.isNil { try set(object, at: position, value) }
+                }
+            }
         }
     }
 }

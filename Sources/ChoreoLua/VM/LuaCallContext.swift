@@ -23,7 +23,9 @@ public struct LuaCallContext {
     /// Where a checked value came from, for messages.
     enum Place {
         case argument(Int, name: String?)
-        case field(argument: Int, path: String)
+        /// A field `key` of the table at `parent` (its path of fields): the path is spelled
+        /// (`options.duration`) only for a message or a nested table, not for every read.
+        case field(argument: Int, parent: String, key: LuaKey)
     }
 
     /// The same call, reported as the property `name` (`View.alpha`) with its value at index 3.

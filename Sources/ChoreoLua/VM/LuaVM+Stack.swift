@@ -74,6 +74,24 @@ extension LuaVM {
         return String(cString: lua_typename(state, type))
     }
 
+    /// Calls `body` with each name and integer key of the table at `index` (absolute), by raw
+    /// traversal, with no list of them made. `body` must leave the stack as it found it and not
+    /// change the table.
+    static func forEachKey(ofTableAt index: Int32, on state: OpaquePointer, _ body: (LuaKey) throws -> Void) rethrows {
+        guard lua_checkstack(state, 2) != 0 else { return }
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        lua_pushnil(state)
+        while lua_next(state, index) != 0 {
+            if lua_type(state, -2) == LUA_TSTRING {
+                try body(.name(string(at: -2, on: state)))
+            } else if lua_isinteger(state, -2) != 0 {
+                try body(.index(Int(lua_tointegerx(state, -2, nil))))
+            }
+            lsx_pop(state, 1)  // keep the key for lua_next
+        }
+    }
+
     /// The name and integer keys of the table at `index` (absolute), by raw traversal.
     static func keys(ofTableAt index: Int32, on state: OpaquePointer) -> [LuaKey] {
         guard lua_checkstack(state, 2) != 0 else { return [] }
