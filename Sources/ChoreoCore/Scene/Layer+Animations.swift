@@ -82,6 +82,11 @@ extension Layer {
         }
     }
 
+    /// Makes room for `count` more attached animations (a view animation block adds a few).
+    func reserveAttachedCapacity(_ count: Int) {
+        attached.reserveCapacity(attached.count + count)
+    }
+
     func appendAttached(_ entry: AttachedAnimation) {
         attached.append(entry)
         if attachedKeyCounts == nil, attached.count > Layer.keyIndexThreshold {

@@ -141,6 +141,7 @@ final class ViewAnimationBlock {
             index = known
         } else {
             index = changes.count
+            if changes.isEmpty { changes.reserveCapacity(4) }  // a view's few properties, without regrowing
             changes.append(Change(layer: layer, path: path, oldModel: Self.modelValueBefore(layer, path, old), oldPresentation: old))
             if changeIndex != nil {
                 changeIndex![ChangeKey(layer: ObjectIdentifier(layer), property: path)] = index
@@ -187,7 +188,13 @@ final class ViewAnimationBlock {
                 addKeyframeAnimations(keyframes)
             } else {
                 let delays = timing.stagger == nil ? [:] : targetDelays()
-                for change in changes {
+                for (index, change) in changes.enumerated() {
+                    if index == 0 || changes[index - 1].layer !== change.layer {
+                        // Room for the layer's run of changes at once, not regrown per animation.
+                        var end = index + 1
+                        while end < changes.count, changes[end].layer === change.layer { end += 1 }
+                        change.layer.reserveAttachedCapacity(end - index)
+                    }
                     addBasicAnimation(for: change, delay: delays[Self.target(of: change.layer)] ?? timing.delay)
                 }
             }
