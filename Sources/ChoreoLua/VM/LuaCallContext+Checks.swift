@@ -61,6 +61,12 @@ extension LuaCallContext {
     }
 
     func checkObject<Object: AnyObject>(_ index: Int32, _ type: Object.Type, _ place: Place) throws(LuaCallError) -> Object {
+        // An object of exactly the class registered for `Object` (its metatable is that class's):
+        // one comparison, no dynamic cast. Subclasses registered apart, and mismatches, go the
+        // general way.
+        if let info = vm.registeredClass(Object.self), let box = lsx_toobject(state, index, info.key) {
+            return Unmanaged<Object>.fromOpaque(box).takeUnretainedValue()
+        }
         if let object = vm.bridgedObject(at: index, on: state) as? Object { return object }
         throw mismatch(index, place, vm.className(of: type))
     }

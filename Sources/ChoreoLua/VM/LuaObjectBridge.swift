@@ -84,10 +84,12 @@ extension LuaVM {
             lua_rawset(state, -3)
         }
         if let getProperty = luaClass.getProperty {
-            LuaVM.push("__methods", on: state)  // kept in the (locked) metatable for __index
+            lua_pushvalue(state, -1)
+            let methods = luaL_ref(state, lsx_registryindex())  // for __index, kept for the VM's life
+            LuaVM.push("__methods", on: state)  // kept in the (locked) metatable, where addMethods adds
             lua_rotate(state, -2, 1)
             lua_rawset(state, -3)
-            setField("__index", on: state) { pushHostFunction(LuaVM.indexFunction(name, getProperty), on: state) }
+            setField("__index", on: state) { pushHostFunction(LuaVM.indexFunction(name, methods: methods, getProperty), on: state) }
         } else {
             LuaVM.push("__index", on: state)
             lua_rotate(state, -2, 1)
@@ -112,20 +114,22 @@ extension LuaVM {
         lua_rawsetp(state, lsx_registryindex(), info.key)
     }
 
-    /// `__index` with properties: methods first (raw, from the metatable), then the getter.
+    /// `__index` with properties: methods first (raw, from the class's methods table, the
+    /// registry's reference `methods`), then the getter. A key's text and the property's name
+    /// for messages (`View.layer`) are made once per key, not per read (`LuaStringMemo`).
     private static func indexFunction<Object: AnyObject>(
-        _ name: String, _ getProperty: @escaping (LuaCallContext, Object, String) throws -> Int
+        _ name: String, methods: Int32, _ getProperty: @escaping (LuaCallContext, Object, String) throws -> Int
     ) -> LuaHostFunctionBox {
-        LuaHostFunctionBox(name: "\(name).__index", role: .method) { call in
+        let propertyNames = LuaStringMemo<String>()
+        return LuaHostFunctionBox(name: "\(name).__index", role: .method) { call in
             let object = try call.object(at: 1, as: Object.self)
-            guard let key = try? call.string(at: 2), call.reserve(3) else { call.pushNil(); return 1 }
-            lua_getmetatable(call.state, 1)
-            LuaVM.push("__methods", on: call.state)
-            lua_rawget(call.state, -2)
+            guard lua_type(call.state, 2) == LUA_TSTRING, call.reserve(3) else { call.pushNil(); return 1 }
+            lua_rawgeti(call.state, lsx_registryindex(), lua_Integer(methods))
             lua_pushvalue(call.state, 2)
             if lua_rawget(call.state, -2) != LUA_TNIL { return 1 }  // the method is on top
             lua_settop(call.state, 2)
-            let results = try property(name, key) { try getProperty(call.forProperty("\(name).\(key)"), object, key) }
+            let (key, propertyName) = propertyNames.value(at: 2, on: call.state) { key in "\(name).\(key)" }
+            let results = try property(name, key) { try getProperty(call.forProperty(propertyName), object, key) }
             if results == 0 { call.pushNil(); return 1 }
             return results
         }
@@ -157,6 +161,11 @@ extension LuaVM {
     }
 
     var hostKey: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// The class registered for `type` itself (not a superclass's), if any.
+    func registeredClass(_ type: AnyClass) -> LuaClassInfo? {
+        classes[ObjectIdentifier(type)]
+    }
 
     /// The registered class of `type` or its nearest registered superclass.
     func classInfo(for type: AnyClass) -> LuaClassInfo? {
