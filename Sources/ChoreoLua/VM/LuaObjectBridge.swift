@@ -51,6 +51,32 @@ public struct LuaClass<Object: AnyObject> {
     }
 }
 
+/// The metatable keys of the last types looked up, by a hash of the type's address: the hot
+/// paths (pushing an object, checking an argument's class) find them without hashing into
+/// `classes` or walking superclasses. Emptied whenever a class is registered.
+struct ClassKeyCache {
+    struct Slot {
+        var type: ObjectIdentifier?
+        /// The key of the class registered for the type itself.
+        var exact: UnsafeMutableRawPointer?
+        /// The key of the type's class or nearest registered superclass.
+        var resolved: UnsafeMutableRawPointer?
+    }
+
+    private var slots = [Slot](repeating: Slot(), count: 64)
+
+    /// The keys of `type`, worked out from `vm.classes` on a miss (the keys' objects live in
+    /// `classes` for the VM's life).
+    mutating func slot(for type: AnyClass, in vm: LuaVM) -> Slot {
+        let id = ObjectIdentifier(type)
+        let index = Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        if slots[index].type == id { return slots[index] }
+        let slot = Slot(type: id, exact: vm.classes[id]?.key, resolved: vm.classInfo(for: type)?.key)
+        slots[index] = slot
+        return slot
+    }
+}
+
 /// A registered class. Its address is the registry key of the class's metatable.
 final class LuaClassInfo {
     let name: String
@@ -162,9 +188,9 @@ extension LuaVM {
 
     var hostKey: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-    /// The class registered for `type` itself (not a superclass's), if any.
-    func registeredClass(_ type: AnyClass) -> LuaClassInfo? {
-        classes[ObjectIdentifier(type)]
+    /// The metatable key of the class registered for `type` itself (not a superclass's), if any.
+    func registeredClassKey(_ type: AnyClass) -> UnsafeMutableRawPointer? {
+        classKeys.slot(for: type, in: self).exact
     }
 
     /// The registered class of `type` or its nearest registered superclass.
@@ -182,13 +208,15 @@ extension LuaVM {
     /// Pushes the object's userdata: the cached one while Lua holds it, else a new one (counted
     /// for the collector's pace: `stepCollector(forHostBytes:on:)`).
     func pushObject(_ object: AnyObject, staticType: AnyClass?, on state: OpaquePointer) {
-        guard let info = classInfo(for: type(of: object)) ?? staticType.flatMap(classInfo(for:)) else {
+        guard let classKey = classKeys.slot(for: type(of: object), in: self).resolved
+            ?? staticType.flatMap({ classKeys.slot(for: $0, in: self).resolved })
+        else {
             preconditionFailure("LuaVM: cannot push a \(type(of: object)): register a LuaClass for it first")
         }
         let identity = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         if lsx_pushcached(state, identity) == 0 {
             stepCollector(forHostBytes: LuaVM.hostBytesPerBox, on: state)  // before the new box exists
-            lsx_pushobject(state, identity, Unmanaged.passRetained(object).toOpaque(), info.key)
+            lsx_pushobject(state, identity, Unmanaged.passRetained(object).toOpaque(), classKey)
         }
     }
 

@@ -37,7 +37,11 @@ public final class LuaVM {
     /// Registry references dropped by Swift, released at the next outermost entry (a reference
     /// can die inside a garbage-collector finalizer, where the state must not be touched).
     var pendingReferences: [Int32] = []
-    var classes: [ObjectIdentifier: LuaClassInfo] = [:]
+    var classes: [ObjectIdentifier: LuaClassInfo] = [:] {
+        didSet { classKeys = ClassKeyCache() }  // a new class may change what a type resolves to
+    }
+    /// The metatable keys of types looked up lately (LuaObjectBridge.swift).
+    var classKeys = ClassKeyCache()
     /// Host objects made for scripts, counted against `memoryLimit` with the Lua heap
     /// (LuaVM+HostMemory.swift). Objects hold charges on it and may outlive the VM.
     public let hostMemory = HostMemoryAccount()
