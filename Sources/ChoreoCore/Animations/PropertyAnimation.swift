@@ -6,16 +6,16 @@
 public class PropertyAnimation: Animation {
     /// The key path, as Core Animation names it: `opacity`, `position.x`, `transform.rotation.z`.
     public var keyPath: String {
-        didSet { resolvedKeyPath = nil }  // another path: parsed when added
+        didSet { isPathResolved = false }  // another path: parsed when added
     }
     public var isAdditive = false
     public var isCumulative = false
+    /// Whether `propertyPath` is `keyPath` resolved already: the runtime made the animation for
+    /// a path (a view animation block's change), and adding it checks the layer's class without
+    /// parsing the key path's text again. (A flag beside the other flags: no bytes added.)
+    private var isPathResolved = false
     /// The resolved key path (set when the animation is added).
     var propertyPath = PropertyPath(.opacity)
-    /// The path the runtime resolved `keyPath` to already, if it made the animation for a path
-    /// (a view animation block's change): adding it checks the layer's class without parsing
-    /// the key path's text again.
-    private var resolvedKeyPath: PropertyPath?
 
     public init(keyPath: String) {
         self.keyPath = keyPath
@@ -25,7 +25,8 @@ public class PropertyAnimation: Animation {
     /// is the path's canonical text.
     init(path: PropertyPath) {
         keyPath = path.description
-        resolvedKeyPath = path
+        propertyPath = path
+        isPathResolved = true
     }
 
     override func makeEmptyCopy() -> Animation { PropertyAnimation(keyPath: keyPath) }
@@ -41,9 +42,8 @@ public class PropertyAnimation: Animation {
 
     override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
         try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
-        if let resolved = resolvedKeyPath, resolved.isCatalogueProperty {
-            try layer.requireLayerClass(for: resolved)
-            propertyPath = resolved
+        if isPathResolved, propertyPath.isCatalogueProperty {
+            try layer.requireLayerClass(for: propertyPath)
         } else {
             propertyPath = try layer.resolveAnimatablePath(keyPath)
         }
