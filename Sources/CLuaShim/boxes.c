@@ -25,6 +25,16 @@ void *lsx_toboxed(lua_State *L, int index) {
     return *(void **)lua_touserdata(L, index);
 }
 
+void *lsx_toobject(lua_State *L, int index, const void *class_key) {
+    if (lua_type(L, index) != LUA_TUSERDATA || !lua_checkstack(L, 2)) return NULL;
+    index = lua_absindex(L, index);
+    if (!lua_getmetatable(L, index)) return NULL;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, class_key);
+    int same = lua_rawequal(L, -1, -2);
+    lua_settop(L, -3);
+    return same ? lsx_toboxed(L, index) : NULL;
+}
+
 // Calls the host with the Lua arguments in place. Only after the host has returned may an error
 // be raised: here, in C, where a longjmp crosses no Swift frame.
 int lsx_call_host(lua_State *L, void *box) {

@@ -7,34 +7,47 @@ extension Scenario {
     /// additive animations where frame-10k has four basic ones; the unit still counts four.
     ///
     /// `through` cuts the loop's body short for the set-up breakdown: `.views` makes and adds
-    /// the views only, `.values` sets their four values as well, `.animations` is the scene.
+    /// the views only, `.values` sets their four values as well, `.animations` is the scene
+    /// (`LuaSceneStage` names the finer cuts `lua-setup-10k` measures).
     static func luaSceneScript(views: Int, through stage: LuaSceneStage = .animations) -> String {
-        let values = """
+        let add = """
+
+              scene.view:addSubview(view)
+            """
+        let layer = """
 
               local layer = view.layer
+            """
+        let values = """
+
               layer:setValue(0, "position.x"); layer:setValue(0, "position.y")
               layer:setValue(0, "opacity"); layer:setValue(0.5, "transform.scale")
             """
-        let animation = """
+        let block = """
 
-              View.animate{ duration = 10, curve = i % 2 == 0 and "easeInOut" or overshoot, animations = function()
                 layer:setValue(300, "position.x"); layer:setValue(500, "position.y")
                 layer:setValue(1, "opacity"); layer:setValue(1.5, "transform.scale")
+            """
+        let animation = """
+
+              View.animate{ duration = 10, curve = i % 2 == 0 and "easeInOut" or overshoot, animations = function()\(
+                stage >= .animations ? block : "")
               end }
             """
         return """
             local scene = Scene.new{ width = 375, height = 667 }
             local overshoot = "cubic-bezier(0.57,-0.4,0.96,0.87)"
             for i = 0, \(views - 1) do
-              local view = View.new{ frame = { i % 100, i // 100, 10, 10 } }
-              scene.view:addSubview(view)\(stage >= .values ? values : "")\(stage >= .animations ? animation : "")
+              local view = View.new{ frame = { i % 100, i // 100, 10, 10 } }\(stage >= .views ? add : "")\(
+                stage >= .layers ? layer : "")\(stage >= .values ? values : "")\(stage >= .emptyBlocks ? animation : "")
             end
             """
     }
 
-    /// How much of `luaSceneScript`'s loop body runs.
-    enum LuaSceneStage: Int, Comparable {
-        case views, values, animations
+    /// How much of `luaSceneScript`'s loop body runs: `View.new` alone, then `addSubview`,
+    /// `view.layer`, the four values, a `View.animate` with an empty block, and the scene.
+    enum LuaSceneStage: Int, Comparable, CaseIterable {
+        case made, views, layers, values, emptyBlocks, animations
         static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     }
 

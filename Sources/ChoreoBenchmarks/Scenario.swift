@@ -19,7 +19,7 @@ struct Scenario: Sendable {
     }
 
     static let all: [Scenario] = [
-        frame10k, frame100k, luaScene10k, memory10k, bezierSolve, springEval, luaCurve, pluginCurves, realtime60Hz, renderFrame, soak, previewPacing, preview10k, previewReload,
+        frame10k, frame100k, luaScene10k, luaSetup10k, memory10k, bezierSolve, springEval, luaCurve, pluginCurves, realtime60Hz, renderFrame, soak, previewPacing, preview10k, previewReload,
     ]
 
     static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
@@ -79,6 +79,13 @@ struct BenchmarkResult {
 func monotonicSeconds() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+}
+
+/// Seconds of CPU time the calling thread has used.
+func threadCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
     return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
 }
 

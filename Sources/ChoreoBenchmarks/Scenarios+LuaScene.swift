@@ -135,10 +135,40 @@ extension Scenario {
     }
 
     /// Seconds of a script's top level (with its commit) in a host of choreo's limits.
-    static func topLevelSeconds(_ source: String) -> Double {
+    static func topLevelSeconds(_ source: String, clock: () -> Double = monotonicSeconds) -> Double {
         let host = benchHost()
-        let start = monotonicSeconds()
+        let start = clock()
         try! host.run(source: source, chunkName: "lua-scene-setup.lua")
-        return monotonicSeconds() - start
+        return clock() - start
+    }
+}
+
+extension Scenario {
+    /// `lua-setup-10k`: `lua-scene-10k`'s set-up alone, stage by stage (µs per view). Each stage
+    /// is `luaSceneScript` cut after one more step of the loop's body (`LuaSceneStage`), its top
+    /// level timed in a fresh host (the fastest of five, in the thread's CPU time: on a shared
+    /// machine the wall clock also counts other jobs' time slices); a stage's figure is its script's time
+    /// less the previous one's, over the views: `new_us` (`View.new`), `add_us` (`addSubview`),
+    /// `layer_us` (`view.layer`), `values_us` (four `setValue`), `block_us` (a `View.animate`
+    /// with an empty block), `block_values_us` (the four `setValue` inside it). The value is the
+    /// whole script per view; `setup_ratio` is the whole script over `luaTablesScript`, as in
+    /// `lua-scene-10k`.
+    static let luaSetup10k = Scenario(
+        name: "lua-setup-10k",
+        summary: "lua-scene-10k's script top level, stage by stage: µs per view, and vs plain Lua tables",
+        unit: "µs/view"
+    ) { size in
+        let views = size.scaled(10_000), tries = size.isQuick ? 1 : 5
+        _ = benchHost()  // the process's first host pays one-time costs
+        let fastest = { (source: String) in (0..<tries).map { _ in topLevelSeconds(source, clock: threadCPUSeconds) }.min()! }
+        let tables = fastest(luaTablesScript(objects: views))
+        let stages = LuaSceneStage.allCases.map { fastest(luaSceneScript(views: views, through: $0)) }
+        let perView = { (seconds: Double) in seconds / Double(views) * 1e6 }
+        let names = ["new_us", "add_us", "layer_us", "values_us", "block_us", "block_values_us"]
+        var extra = zip(names, stages.indices).map { name, index in
+            (name, perView(stages[index] - (index == 0 ? 0 : stages[index - 1])))
+        }
+        extra += [("tables_us", perView(tables)), ("setup_ratio", stages.last! / tables)]
+        return (perView(stages.last!), extra)
     }
 }

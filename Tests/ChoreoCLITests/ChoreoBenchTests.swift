@@ -8,7 +8,7 @@ import Testing
 @Suite("choreo-bench")
 struct ChoreoBenchTests {
     static let scenarios = [
-        "frame-10k", "frame-100k", "lua-scene-10k", "memory-10k", "bezier-solve", "spring-eval", "lua-curve", "plugin-curves",
+        "frame-10k", "frame-100k", "lua-scene-10k", "lua-setup-10k", "memory-10k", "bezier-solve", "spring-eval", "lua-curve", "plugin-curves",
         "realtime-60hz", "render-frame", "soak", "preview-pacing", "preview-10k", "preview-reload",
     ]
 
@@ -59,6 +59,7 @@ struct ChoreoBenchTests {
             "lua-curve": ["pcall_ns", "ratio_plain_vs_pcall", "ratio_baked_vs_native", "baked_ns", "native_ns"],
             "realtime-60hz": ["p99_jitter_ms", "drift_ms"],
             "lua-scene-10k": ["bare_ns", "lua_tweener_ns", "ratio_vs_lua_tweener", "tables_setup_s", "setup_ratio"],
+            "lua-setup-10k": ["new_us", "add_us", "layer_us", "values_us", "block_us", "block_values_us", "setup_ratio"],
             "memory-10k": ["peak_rss_mb", "empty_rss_mb", "bytes_per_view", "bytes_per_animation", "object_layer_bytes"],
             "frame-10k": ["with_reads_ns"], "frame-100k": ["with_reads_ns", "frame_10k_ns", "ratio_100k_vs_10k"],
             "render-frame": ["draw_ms", "png_ms"],

@@ -99,6 +99,10 @@ int lsx_pushcached(lua_State *L, const void *identity);
 void lsx_pushobject(lua_State *L, const void *identity, void *box, const void *class_key);
 /// The box held by an 8-byte slot userdata, or NULL (not a userdata, or already collected).
 void *lsx_toboxed(lua_State *L, int index);
+/// The box held by the slot userdata at `index` if its metatable is the one stored in the
+/// registry under `class_key` (an object of exactly that registered class), else NULL. Raw
+/// calls only; the stack is left as it was.
+void *lsx_toobject(lua_State *L, int index, const void *class_key);
 /// `__gc` for slot userdata: clears the slot, then releases the box. Safe to run twice.
 int lsx_box_gc(lua_State *L);
 /// A full collection, run protected. Returns LUA_OK.

@@ -34,6 +34,21 @@ extension AnimationValue {
         }
     }
 
+    /// Whether every number is within ±1e15 (``NumberLimits/magnitude``), checked without
+    /// listing them for the common kinds.
+    var isWithinMagnitude: Bool {
+        let limit = NumberLimits.magnitude
+        switch self {
+        case let .scalar(v): return abs(v) <= limit
+        case let .point(p): return abs(p.x) <= limit && abs(p.y) <= limit
+        case let .size(s): return abs(s.width) <= limit && abs(s.height) <= limit
+        case let .rect(r):
+            return abs(r.origin.x) <= limit && abs(r.origin.y) <= limit && abs(r.size.width) <= limit
+                && abs(r.size.height) <= limit
+        default: return namedComponents.allSatisfy { abs($0.1) <= limit }
+        }
+    }
+
     /// Each number with the name messages give it: `""` for a scalar, `x`, `width`, `r`, and
     /// `m11`…`m44` for a transform's entries (all 16, affine or not), `[2].r` and `[3]` for a
     /// list's.

@@ -5,14 +5,28 @@
 /// previous one ended.
 public class PropertyAnimation: Animation {
     /// The key path, as Core Animation names it: `opacity`, `position.x`, `transform.rotation.z`.
-    public var keyPath: String
+    public var keyPath: String {
+        didSet { isPathResolved = false }  // another path: parsed when added
+    }
     public var isAdditive = false
     public var isCumulative = false
+    /// Whether `propertyPath` is `keyPath` resolved already: the runtime made the animation for
+    /// a path (a view animation block's change), and adding it checks the layer's class without
+    /// parsing the key path's text again. (A flag beside the other flags: no bytes added.)
+    private var isPathResolved = false
     /// The resolved key path (set when the animation is added).
     var propertyPath = PropertyPath(.opacity)
 
     public init(keyPath: String) {
         self.keyPath = keyPath
+    }
+
+    /// An animation of `path`, a path resolved on the layer it will be added to; its key path
+    /// is the path's canonical text.
+    init(path: PropertyPath) {
+        keyPath = path.description
+        propertyPath = path
+        isPathResolved = true
     }
 
     override func makeEmptyCopy() -> Animation { PropertyAnimation(keyPath: keyPath) }
@@ -28,7 +42,11 @@ public class PropertyAnimation: Animation {
 
     override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
         try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
-        propertyPath = try layer.resolveAnimatablePath(keyPath)
+        if isPathResolved, propertyPath.isCatalogueProperty {
+            try layer.requireLayerClass(for: propertyPath)
+        } else {
+            propertyPath = try layer.resolveAnimatablePath(keyPath)
+        }
     }
 
     override var animatedPaths: [PropertyPath] { [propertyPath] }

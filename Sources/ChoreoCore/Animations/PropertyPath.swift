@@ -79,6 +79,15 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         catalogueIndex >= 0 ? PropertyCatalogue.all[Int(catalogueIndex)] : nil
     }
 
+    /// Whether the path reaches a catalogue property (`catalogueEntry != nil` without copying
+    /// the declaration out: a declaration is a dozen fields and closures, and a model change asks).
+    public var isCatalogueProperty: Bool { catalogueIndex >= 0 }
+
+    /// The layer class of the catalogue property, read in place; nil for a custom property.
+    var catalogueLayerClass: LayerClass? {
+        catalogueIndex >= 0 ? PropertyCatalogue.layerClasses[Int(catalogueIndex)] : nil
+    }
+
     /// Key paths resolved before, by their text: scripts name the same few paths again and again
     /// (`layer:setValue(x, "position.x")` for every view of a scene), and resolving one by its
     /// text walks the catalogue. Bounded, as custom names are up to scripts.
@@ -138,15 +147,18 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         return catalogueIndex >= 0 ? Self.wholePaths[Int(catalogueIndex)] : PropertyPath(property)
     }
 
+    /// The kind of the whole property (`valueKind` is the component's).
+    private var valueKindOfWhole: ValueKind { Self.derived[Int(catalogueIndex)].kind }
+
     /// Each catalogue property's whole path, made once (a model change asks for it every time).
     private static let wholePaths = PropertyCatalogue.all.map { PropertyPath($0.property) }
 
     /// The canonical key path string (`transform.rotation.z` for `transform.rotation`).
     public var description: String {
         if case let .custom(custom) = property { return custom }
-        let entry = catalogueEntry!
-        guard component != .whole else { return entry.name }
-        let sub = entry.valueKind.subPaths.filter { $0.component == component }.map(\.name).max { $0.count < $1.count }!
-        return "\(entry.name).\(sub)"
+        let name = PropertyCatalogue.names[Int(catalogueIndex)]  // no copy of the declaration
+        guard component != .whole else { return name }
+        let sub = valueKindOfWhole.subPaths.filter { $0.component == component }.map(\.name).max { $0.count < $1.count }!
+        return "\(name).\(sub)"
     }
 }

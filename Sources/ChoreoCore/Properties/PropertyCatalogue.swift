@@ -88,15 +88,17 @@ public enum PropertyCatalogue {
             .mapValues { $0.map(\.isFiniteIn) }
     static let finiteChecksOfEveryLayer = finiteChecks[.layer] ?? []
 
-    /// Each property's read and write, in `all`'s order: `LayerProperties.value(at:)` and
-    /// `setValue(_:at:)` call them without copying the declaration out of `all` (a declaration
-    /// holds strings, a dictionary and three closures, each retained and released by a copy,
-    /// which made a model value read by key path cost several times a presentation cell's).
-    static let readers = all.map(\.read)
-    static let writers = all.map(\.write)
-
     /// The properties in the order constructors (`Layer.new{...}`, `View.new{...}`) apply them.
     public static let inApplyOrder = all.sorted { $0.applyOrder < $1.applyOrder }
+
+    /// Each property's reader and writer, by catalogue index: reading or writing by path takes
+    /// one closure out of these, where indexing `all` copies the whole declaration out (a dozen
+    /// fields and closures, retained and released on every model change).
+    static let readers = all.map(\.read)
+    static let writers = all.map(\.write)
+    /// Each property's name and layer class, by catalogue index, for the same reason.
+    static let names = all.map(\.name)
+    static let layerClasses = all.map(\.layerClass)
 
     /// Every key path of every property, in catalogue order (`position`, `position.x`, ...).
     public static var keyPaths: [String] { all.flatMap(\.keyPaths) }

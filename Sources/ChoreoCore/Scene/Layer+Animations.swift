@@ -9,7 +9,12 @@ extension Layer {
     public func add(_ animation: Animation, forKey key: String?) throws(ArgumentError) {
         let key = key ?? (animation is TransitionAnimation ? "transition" : nil)
         try (animation as? AnimationGroup)?.checkTreeBounds()  // before the recursive copy
-        let copy = animation.copy()
+        try attach(animation.copy(), forKey: key)
+    }
+
+    /// `add(_:forKey:)` of an animation no one else holds (one the runtime has just made, as a
+    /// view animation block does for each change): attached itself, with no copy made.
+    func attach(_ copy: Animation, forKey key: String?) throws(ArgumentError) {
         // A copy of an animation the runtime made for a script's layer (a view animation block,
         // an implicit action) is counted like the script's own, so that the memory limit bounds
         // it too: in the layer's charge while attached (a charge object per animation was 48
@@ -75,6 +80,11 @@ extension Layer {
         } else {
             entry.didStop = true
         }
+    }
+
+    /// Makes room for `count` more attached animations (a view animation block adds a few).
+    func reserveAttachedCapacity(_ count: Int) {
+        attached.reserveCapacity(attached.count + count)
     }
 
     func appendAttached(_ entry: AttachedAnimation) {

@@ -11,11 +11,14 @@ extension Layer {
     public func setFrame(_ rect: Rect) {
         var bounds = model.bounds
         bounds.size = rect.size
-        set(.rect(bounds), at: PropertyPath(.bounds))
+        set(.rect(bounds), at: Self.boundsPath)
         let anchor = model.anchorPoint
         set(.point(Point(x: rect.origin.x + anchor.x * rect.size.width, y: rect.origin.y + anchor.y * rect.size.height)),
-            at: PropertyPath(.position))
+            at: Self.positionPath)
     }
+
+    /// The paths `setFrame` writes, made once (making a path looks its property up in the catalogue).
+    private static let boundsPath = PropertyPath(.bounds), positionPath = PropertyPath(.position)
 
     /// The frame that a set of layer properties gives.
     public static func frame(of p: LayerProperties) -> Rect {

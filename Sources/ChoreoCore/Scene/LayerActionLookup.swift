@@ -72,7 +72,7 @@ extension Layer {
     /// emitter's `birthRate`) are its properties only for `layerClass`.
     public class func defaultAction(forKey key: String, of layerClass: LayerClass = .layer) -> LayerAction? {
         let classProperty = PropertyCatalogue.named(key, on: layerClass).map { PropertyPath($0.property) }
-        guard let path = classProperty ?? (try? PropertyPath(parsing: key)), path.catalogueEntry != nil, path.component == .whole else {
+        guard let path = classProperty ?? (try? PropertyPath(parsing: key)), path.isCatalogueProperty, path.component == .whole else {
             return nil
         }
         let animation = BasicAnimation(keyPath: key)

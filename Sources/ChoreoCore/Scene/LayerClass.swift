@@ -108,8 +108,8 @@ extension Layer {
     /// Throws unless the layer has the property `path` names: a property of a class the layer
     /// is not (`instanceDelay` on a plain layer) is an error naming the property and the class.
     public func requireLayerClass(for path: PropertyPath) throws(ArgumentError) {
-        guard let entry = path.catalogueEntry, entry.layerClass != .layer, entry.layerClass != layerClass else { return }
-        try requireLayerClass(entry.layerClass, property: path.description)  // the key path as written
+        guard let owner = path.catalogueLayerClass, owner != .layer, owner != layerClass else { return }
+        try requireLayerClass(owner, property: path.description)  // the key path as written
     }
 
     /// Throws unless the layer is a `required`: `property` is one of that class's.

@@ -21,7 +21,10 @@ public final class View {
         layer = Layer(name: name)
         layer.view = self
         layer.content = content
-        self.frame = frame
+        // A new layer's frame is zero already (zero bounds and position): nothing to set for a
+        // frame of +0.0s (compared by bits: a −0.0 width would be stored as given).
+        let bits = frame.origin.x.bitPattern | frame.origin.y.bitPattern | frame.size.width.bitPattern | frame.size.height.bitPattern
+        if bits != 0 { self.frame = frame }
     }
 
     deinit {

@@ -74,6 +74,8 @@ public func requireFinite(_ value: AnimationValue, _ parameter: String) throws(A
         let shown = value.scalar.map(formatNumber) ?? "a \(value.kind.rawValue) with a non-finite component"
         throw ArgumentError(parameter: parameter, requirement: "must be finite", value: shown)
     }
+    // The names are made only to word an error (a value every script sets made them all).
+    if value.isWithinMagnitude { return value }
     for (name, component) in value.namedComponents {
         _ = try requireMagnitude(component, name.isEmpty ? parameter : "\(parameter).\(name)")
     }

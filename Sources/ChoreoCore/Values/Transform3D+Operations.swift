@@ -83,7 +83,12 @@ extension Transform3D {
     }
 
     /// Whether all 16 fields are finite.
-    public var isFinite: Bool { entries.allSatisfy(\.isFinite) }
+    public var isFinite: Bool {
+        // Field by field: `entries` is an array made for the check (a decomposition asks).
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+            && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite
+            && m42.isFinite && m43.isFinite && m44.isFinite
+    }
 
     /// The determinant of the 4×4 matrix.
     public var determinant: Double { cofactors().determinant }
@@ -91,31 +96,34 @@ extension Transform3D {
     /// The inverse transform (CATransform3DInvert), or nil when the matrix is singular (determinant
     /// exactly 0) or its inverse is not finite. Core Animation returns the input unchanged instead.
     public func inverted() -> Transform3D? {
-        let (determinant, adjugate) = cofactors()
+        let (determinant, a) = cofactors()
         guard determinant != 0, determinant.isFinite else { return nil }
         let scale = 1 / determinant
-        let inverse = Transform3D(entries: adjugate.map { $0 * scale })
+        let inverse = Transform3D(
+            m11: a.m11 * scale, m12: a.m12 * scale, m13: a.m13 * scale, m14: a.m14 * scale,
+            m21: a.m21 * scale, m22: a.m22 * scale, m23: a.m23 * scale, m24: a.m24 * scale,
+            m31: a.m31 * scale, m32: a.m32 * scale, m33: a.m33 * scale, m34: a.m34 * scale,
+            m41: a.m41 * scale, m42: a.m42 * scale, m43: a.m43 * scale, m44: a.m44 * scale)
         return inverse.isFinite ? inverse : nil
     }
 
-    /// The determinant and the adjugate (row-major), by Laplace expansion over 2×2 minors of the
-    /// top two and bottom two rows.
-    private func cofactors() -> (determinant: Double, adjugate: [Double]) {
+    /// The determinant and the adjugate, by Laplace expansion over 2×2 minors of the top two and
+    /// bottom two rows (the adjugate in a transform's fields: no array made).
+    private func cofactors() -> (determinant: Double, adjugate: Transform3D) {
         let s0 = m11 * m22 - m21 * m12, s1 = m11 * m23 - m21 * m13, s2 = m11 * m24 - m21 * m14
         let s3 = m12 * m23 - m22 * m13, s4 = m12 * m24 - m22 * m14, s5 = m13 * m24 - m23 * m14
         let c5 = m33 * m44 - m43 * m34, c4 = m32 * m44 - m42 * m34, c3 = m32 * m43 - m42 * m33
         let c2 = m31 * m44 - m41 * m34, c1 = m31 * m43 - m41 * m33, c0 = m31 * m42 - m41 * m32
         let determinant = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
-        let adjugate = [
-            m22 * c5 - m23 * c4 + m24 * c3, -m12 * c5 + m13 * c4 - m14 * c3,
-            m42 * s5 - m43 * s4 + m44 * s3, -m32 * s5 + m33 * s4 - m34 * s3,
-            -m21 * c5 + m23 * c2 - m24 * c1, m11 * c5 - m13 * c2 + m14 * c1,
-            -m41 * s5 + m43 * s2 - m44 * s1, m31 * s5 - m33 * s2 + m34 * s1,
-            m21 * c4 - m22 * c2 + m24 * c0, -m11 * c4 + m12 * c2 - m14 * c0,
-            m41 * s4 - m42 * s2 + m44 * s0, -m31 * s4 + m32 * s2 - m34 * s0,
-            -m21 * c3 + m22 * c1 - m23 * c0, m11 * c3 - m12 * c1 + m13 * c0,
-            -m41 * s3 + m42 * s1 - m43 * s0, m31 * s3 - m32 * s1 + m33 * s0,
-        ]
+        let adjugate = Transform3D(
+            m11: m22 * c5 - m23 * c4 + m24 * c3, m12: -m12 * c5 + m13 * c4 - m14 * c3,
+            m13: m42 * s5 - m43 * s4 + m44 * s3, m14: -m32 * s5 + m33 * s4 - m34 * s3,
+            m21: -m21 * c5 + m23 * c2 - m24 * c1, m22: m11 * c5 - m13 * c2 + m14 * c1,
+            m23: -m41 * s5 + m43 * s2 - m44 * s1, m24: m31 * s5 - m33 * s2 + m34 * s1,
+            m31: m21 * c4 - m22 * c2 + m24 * c0, m32: -m11 * c4 + m12 * c2 - m14 * c0,
+            m33: m41 * s4 - m42 * s2 + m44 * s0, m34: -m31 * s4 + m32 * s2 - m34 * s0,
+            m41: -m21 * c3 + m22 * c1 - m23 * c0, m42: m11 * c3 - m12 * c1 + m13 * c0,
+            m43: -m41 * s3 + m42 * s1 - m43 * s0, m44: m31 * s3 - m32 * s1 + m33 * s0)
         return (determinant, adjugate)
     }
 }

@@ -84,7 +84,7 @@ extension ViewAnimationBlock {
                 ? Self.discreteTrack(from: change.oldPresentation, steps)
                 : Self.track(from: change.oldPresentation, steps)
             guard values.contains(where: { $0 != change.oldPresentation }) else { continue }
-            let animation = KeyframeAnimation(keyPath: change.path.description)
+            let animation = KeyframeAnimation(path: change.path)
             animation.values = values
             animation.keyTimes = keyTimes
             animation.calculationMode = mode

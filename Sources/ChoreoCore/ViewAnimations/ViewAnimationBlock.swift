@@ -87,7 +87,10 @@ final class ViewAnimationBlock {
     /// The keyframe being recorded (inside `addKeyframe`), with the changes it touched.
     var openKeyframe: Keyframe?
     private(set) var changes: [Change] = []
-    private var changeIndex: [ChangeKey: Int] = [:]
+    /// The index of each change by layer and property, kept once the block has more changes
+    /// than a scan of them is worth (most blocks change a few properties of one view).
+    private var changeIndex: [ChangeKey: Int]?
+    private static let changeIndexThreshold = 16
 
     private struct ChangeKey: Hashable {
         let layer: ObjectIdentifier
@@ -133,16 +136,30 @@ final class ViewAnimationBlock {
 
     /// Records a change of `path` (a whole property) of `layer`, whose presentation was `old`.
     func record(_ layer: Layer, path: PropertyPath, oldPresentation old: AnimationValue) {
-        let key = ChangeKey(layer: ObjectIdentifier(layer), property: path)
         let index: Int
-        if let known = changeIndex[key] {
+        if let known = changeIndex(of: layer, path) {
             index = known
         } else {
             index = changes.count
+            if changes.isEmpty { changes.reserveCapacity(4) }  // a view's few properties, without regrowing
             changes.append(Change(layer: layer, path: path, oldModel: Self.modelValueBefore(layer, path, old), oldPresentation: old))
-            changeIndex[key] = index
+            if changeIndex != nil {
+                changeIndex![ChangeKey(layer: ObjectIdentifier(layer), property: path)] = index
+            } else if changes.count > Self.changeIndexThreshold {
+                var byKey: [ChangeKey: Int] = [:]
+                for (index, change) in changes.enumerated() {
+                    byKey[ChangeKey(layer: ObjectIdentifier(change.layer), property: change.path)] = index
+                }
+                changeIndex = byKey
+            }
         }
         openKeyframe?.values[index] = layer.modelValue(at: path)
+    }
+
+    /// The index of the change of `path` of `layer` recorded already, if any.
+    private func changeIndex(of layer: Layer, _ path: PropertyPath) -> Int? {
+        if let changeIndex { return changeIndex[ChangeKey(layer: ObjectIdentifier(layer), property: path)] }
+        return changes.firstIndex { $0.layer === layer && $0.path == path }
     }
 
     /// The model value a layer had, from its presentation before the change: the presentation
@@ -171,7 +188,13 @@ final class ViewAnimationBlock {
                 addKeyframeAnimations(keyframes)
             } else {
                 let delays = timing.stagger == nil ? [:] : targetDelays()
-                for change in changes {
+                for (index, change) in changes.enumerated() {
+                    if index == 0 || changes[index - 1].layer !== change.layer {
+                        // Room for the layer's run of changes at once, not regrown per animation.
+                        var end = index + 1
+                        while end < changes.count, changes[end].layer === change.layer { end += 1 }
+                        change.layer.reserveAttachedCapacity(end - index)
+                    }
                     addBasicAnimation(for: change, delay: delays[Self.target(of: change.layer)] ?? timing.delay)
                 }
             }
@@ -183,7 +206,7 @@ final class ViewAnimationBlock {
         let layer = change.layer
         let new = layer.modelValue(at: change.path)
         guard new != change.oldPresentation || (change.oldModel.map { $0 != new } ?? false) else { return }
-        let animation = BasicAnimation(keyPath: change.path.description)
+        let animation = BasicAnimation(path: change.path)
         if !timing.options.contains(.beginFromCurrentState), let oldModel = change.oldModel, new.isInvertible {
             animation.isAdditive = true
             animation.fromValue = (.zero(new.kind) - new) + oldModel
@@ -205,10 +228,11 @@ final class ViewAnimationBlock {
         if timing.options.contains(.repeat) { animation.timing.repeatCount = .infinity }
         animation.timing.autoreverses = timing.options.contains(.autoreverse)
         animation.delegate = completion
-        animation.name = "\(path)#\(Scene.nextSequence())"
+        let key = "\(animation.keyPath)#\(Scene.nextSequence())"
+        animation.name = key
         completion?.expect()
         do {
-            try layer.add(animation, forKey: animation.name)
+            try layer.attach(animation, forKey: key)  // made here, held by no one else: no copy
         } catch {
             // Values come from the model, which holds only checked values; nothing to wait for.
             completion?.animationDidStop(animation, finished: true)

@@ -25,18 +25,17 @@ extension ScriptHost {
     func viewAnimationFunctions() -> [String: LuaHostFunction] {
         [
             "animate": { [unowned self] call in
-                let table = try call.table(at: 1, name: "options")
-                try table.checkKeys(
+                let table = try call.table(at: 1, name: "options").checkingKeys(
                     allowed: ["duration", "withDuration", "springDuration", "delay", "options", "animations", "completion",
                               "usingSpringWithDamping", "bounce", "initialSpringVelocity", "curve"],
                     of: "option")
-                let timings = ["usingSpringWithDamping", "bounce", "curve"].filter { !table.value(.name($0)).isNil }
-                guard timings.count <= 1 else {
+                guard Self.countGiven(["usingSpringWithDamping", "bounce", "curve"], in: table) <= 1 else {
+                    let timings = ["usingSpringWithDamping", "bounce", "curve"].filter { !table.value(.name($0)).isNil }
                     throw ArgumentError(
                         parameter: "timing", requirement: "must be given one way: usingSpringWithDamping, bounce or curve",
                         value: timings.joined(separator: ", "))
                 }
-                let isSpring = !table.value("bounce").isNil || !table.value("springDuration").isNil
+                let isSpring = table.holds("bounce") || table.holds("springDuration")
                 if isSpring, let other = ["usingSpringWithDamping", "curve"].first(where: { !table.value(.name($0)).isNil }) {
                     throw ArgumentError(
                         parameter: "timing", requirement: "must be given one way: usingSpringWithDamping, bounce or curve",
@@ -135,12 +134,13 @@ extension ScriptHost {
         _ table: LuaTableArgument, in call: String, needsAnimations: Bool = true, durationKeys: [String] = ["duration"],
         defaultDuration: Double? = nil, allowsStagger: Bool = false
     ) throws -> (Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?, Stagger?) {
-        let named = durationKeys.filter { !table.value(.name($0)).isNil }
-        guard named.count <= 1 else {
+        guard Self.countGiven(durationKeys, in: table) <= 1 else {
+            let named = durationKeys.filter { !table.value(.name($0)).isNil }
             throw ArgumentError(parameter: named.joined(separator: ", "), requirement: "name the same duration: give one",
                                 value: "\(named.count) given")
         }
-        let duration = try named.isEmpty ? defaultDuration ?? table.number("duration") : table.number(.name(named[0]))
+        let named = durationKeys.first { table.holds(.name($0)) }
+        let duration = try named.map { try table.number(.name($0)) } ?? defaultDuration ?? table.number("duration")
         let (delay, stagger) = allowsStagger ? try Self.delay(from: table.value("delay")) : (try table.optionalNumber("delay") ?? 0, nil)
         let options = try Self.viewAnimationOptions(table.value("options"))
         let function = needsAnimations ? try table.function("animations") : try table.optionalFunction("animations")
@@ -151,6 +151,13 @@ extension ScriptHost {
             { [unowned self] (finished: Bool) in _ = deferredCall(function, [.boolean(finished)], as: .completion) }
         }
         return (duration, delay, options, animations, completion, stagger)
+    }
+
+    /// How many of `keys` the table holds (not nil), counted with no list made.
+    static func countGiven(_ keys: [String], in table: LuaTableArgument) -> Int {
+        var count = 0
+        for key in keys where table.holds(.name(key)) { count += 1 }
+        return count
     }
 
     /// A list of option names (`{"curveEaseOut", "repeat"}`), or nil for none.

@@ -111,17 +111,22 @@ extension ScriptHost {
             call.push(layer.modelValue(at: path)) { new in try Self.runningActions(of: layer) { layer.set(new, at: path) } }
             return 1
         }
+        // What `setValue` works out from a key path's text alone, once per Lua string.
+        let keyFacts = LuaStringMemo<SetValueKeyFacts>()
         return actionMethods().merging(featureMethods()) { $1 }.merging([
             "setValue": { call in
                 let layer = try call.object(at: 1, as: Layer.self)
-                let keyPath = try call.string(at: 3, name: "keyPath")
-                let plain = isPlainKey(keyPath, of: layer)
+                let (keyPath, facts) = try call.string(at: 3, name: "keyPath", memo: keyFacts) { key in
+                    SetValueKeyFacts(key, table)
+                }
+                let plain = facts.isPlainKey(of: layer)
                 // Its error is raised below; a class's own name (an emitter's `birthRate`) resolves on its layers.
-                let parsed = plain ? nil : (try? PropertyPath(parsing: keyPath)).map(layer.resolvingClassNames)
-                let change = {
+                let parsed = plain ? nil : facts.parsed.map(layer.resolvingClassNames)
+                // A local function, not a closure value: its context stays on the stack.
+                func change() throws {
                     if plain {
                         try table.set(layer, keyPath, call.value(at: 2))
-                    } else if keyPath.hasPrefix("emitterCells.") {
+                    } else if facts.isEmitterCellPath {
                         _ = try layer.setEmitterCellValue(Checked.number(call.value(at: 2), keyPath), forKeyPath: keyPath)
                     } else {
                         let path = try parsed ?? layer.resolvingClassNames(PropertyPath(parsing: keyPath))
@@ -132,7 +137,7 @@ extension ScriptHost {
                 }
                 // A catalogue property of a fixed size changes no estimate: no charge to redo (a
                 // new custom property, a path, a list or plain key may change it).
-                if let path = parsed, path.catalogueEntry != nil, ![ValueKind.path, .colors, .numbers].contains(path.valueKind) {
+                if let path = parsed, path.isCatalogueProperty, !Self.mayResize(path.valueKind) {
                     try Self.runningActions(of: layer, change)
                 } else {
                     try call.charging(layer) { try Self.runningActions(of: layer, change) }
@@ -169,6 +174,44 @@ extension ScriptHost {
                 return 0
             },
         ]) { $1 }
+    }
+
+    /// What `layer:setValue` needs to know of a key path that its text alone decides: whether it
+    /// names one of the layer's plain properties, and its parsed path (nil when it does not parse:
+    /// the error is raised where the path is used). Worked out once per distinct key path.
+    struct SetValueKeyFacts {
+        /// A property of the layer's table that is not animatable by key path (`speed`, `frame`).
+        let isPlainProperty: Bool
+        /// The class whose own set property the name is (`birthRate` of an emitter), when it is
+        /// not also a catalogue property: on a layer of another class it is a custom property.
+        let classOwner: LayerClass?
+        let parsed: PropertyPath?
+        let isEmitterCellPath: Bool
+
+        init(_ key: String, _ table: ScriptPropertyTable<Layer>) {
+            isPlainProperty = table.has(key) && !ScriptHost.animatableLayerPropertySet.contains(key)
+            if let owner = ScriptHost.layerClassOfKey[key], owner != .layer, PropertyCatalogue.named(key) == nil {
+                classOwner = owner
+            } else {
+                classOwner = nil
+            }
+            parsed = try? PropertyPath(parsing: key)
+            isEmitterCellPath = key.hasPrefix("emitterCells.")
+        }
+
+        /// `isPlainKey` of `layerMethods` for this key: a plain property, unless it is another
+        /// class's name (`isOtherClassKey`).
+        func isPlainKey(of layer: Layer) -> Bool {
+            isPlainProperty && !(classOwner.map { $0 != layer.layerClass } ?? false)
+        }
+    }
+
+    /// Whether a value of `kind` may change a layer's memory estimate (a path, a list).
+    static func mayResize(_ kind: ValueKind) -> Bool {
+        switch kind {
+        case .path, .colors, .numbers: true
+        default: false
+        }
     }
 
     /// The layer argument at `index` (a view stands for its layer), or nil.

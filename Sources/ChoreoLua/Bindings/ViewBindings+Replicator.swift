@@ -44,7 +44,7 @@ extension ScriptHost {
     static func applyLayerClass(_ options: LuaTableArgument?, to view: View) throws {
         // Looked up only when given: pushing the key's name would allocate a Lua string for every
         // view made (a view made at the memory limit must fail at its host charge, as before).
-        guard let options, options.keys.contains(.name("layerClass")) else { return }
+        guard let options, options.containsKey(named: "layerClass") else { return }
         let value = options.value("layerClass")
         guard !value.isNil else { return }
         let name = try Checked.string(value, "layerClass")

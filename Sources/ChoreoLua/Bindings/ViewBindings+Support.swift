@@ -19,7 +19,9 @@ struct ScriptPropertyTable<Object: AnyObject> {
     /// The Lua class name, for messages (`View`, `Layer`).
     let typeName: String
     private(set) var names: [String] = []
-    private var properties: [String: ScriptProperty<Object>] = [:]
+    /// The properties in `names`' order, and each name's position there.
+    private var properties: [ScriptProperty<Object>] = []
+    private var positions: [String: Int] = [:]
 
     init(_ typeName: String) { self.typeName = typeName }
 
@@ -27,30 +29,35 @@ struct ScriptPropertyTable<Object: AnyObject> {
         _ name: String, get: @escaping (LuaCallContext, Object) throws -> Void,
         set: ((Object, LuaValue) throws -> Void)? = nil
     ) {
-        precondition(properties[name] == nil, "\(typeName).\(name) is defined twice")
+        precondition(positions[name] == nil, "\(typeName).\(name) is defined twice")
+        positions[name] = names.count
         names.append(name)
-        properties[name] = ScriptProperty(get: get, set: set)
+        properties.append(ScriptProperty(get: get, set: set))
     }
 
     /// The names that can be assigned, in constructor order.
-    var settableNames: [String] { names.filter { properties[$0]?.set != nil } }
+    var settableNames: [String] { names.indices.filter { properties[$0].set != nil }.map { names[$0] } }
 
-    func has(_ name: String) -> Bool { properties[name] != nil }
+    func has(_ name: String) -> Bool { positions[name] != nil }
 
     /// Pushes the property's value; 0 (nil in Lua) for a name that is not a property.
     func get(_ call: LuaCallContext, _ object: Object, _ key: String) throws -> Int {
-        guard let property = properties[key] else { return 0 }
-        try property.get(call, object)
+        guard let position = positions[key] else { return 0 }
+        try properties[position].get(call, object)
         return 1
     }
 
     /// Assigns the property from `value`; unknown and read-only names are errors listing the
     /// settable ones.
     func set(_ object: Object, _ key: String, _ value: LuaValue) throws {
-        guard let property = properties[key] else {
+        guard let position = positions[key] else {
             throw BindingError("not a property of \(typeName) (settable: \(settableNames.joined(separator: ", ")))")
         }
-        guard let set = property.set else { throw BindingError("cannot be set (it is read-only)") }
+        try set(object, at: position, value)
+    }
+
+    private func set(_ object: Object, at position: Int, _ value: LuaValue) throws {
+        guard let set = properties[position].set else { throw BindingError("cannot be set (it is read-only)") }
         try set(object, value)
     }
 
@@ -59,17 +66,27 @@ struct ScriptPropertyTable<Object: AnyObject> {
     func apply(_ options: LuaTableArgument?, to object: Object, allowed: [String]) throws {
         guard let options else { return }
         // The table's own keys (a constructor gives a few), checked as `checkKeys` does, then
-        // applied in this table's order: no lookup of every settable name in every table.
-        var given: [String] = []
-        for key in options.keys {
-            guard case .name(let name) = key, allowed.contains(name) else {
-                throw UnknownKeyError(key: key.description, owner: "property", valid: allowed)
+        // applied in this table's order: no lookup of every settable name in every table, and
+        // no list made (a bit per property, on the stack).
+        let words = (names.count + 63) / 64
+        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { given in
+            given.initialize(repeating: 0)
+            try options.forEachKey { key in
+                guard case .name(let name) = key, allowed.contains(name) else {
+                    throw UnknownKeyError(key: key.description, owner: "property", valid: allowed)
+                }
+                // Not a property: a key the caller applies itself (`layerClass`).
+                if let position = positions[name] { given[position / 64] |= 1 << UInt64(position % 64) }
             }
-            given.append(name)
-        }
-        for name in names where given.contains(name) {
-            let value = options.value(.name(name))
-            if !value.isNil { try set(object, name, value) }
+            for word in 0..<words {
+                var bits = given[word]
+                while bits != 0 {
+                    let position = word * 64 + bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    let value = options.value(.name(names[position]))
+                    if !value.isNil { try set(object, at: position, value) }
+                }
+            }
         }
     }
 }

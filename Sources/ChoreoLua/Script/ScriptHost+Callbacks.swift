@@ -114,12 +114,14 @@ extension ScriptHost {
         try running(kind, site: function.definitionSite, body)
     }
 
-    /// `running` for code defined at `site` (a function's definition, a sequence's start).
+    /// `running` for code defined at `site` (a function's definition, a sequence's start), which
+    /// is looked up only for the error: a block's definition site is a debug-info query and a
+    /// string, and ten thousand `View.animate` calls made them for nothing.
     private func running<R>(
-        _ kind: ScriptCallbackKind, site: String?, _ body: () throws(LuaError) -> R
+        _ kind: ScriptCallbackKind, site: @autoclosure () -> String?, _ body: () throws(LuaError) -> R
     ) throws(LuaError) -> R {
         guard callbackNesting < Self.maximumCallbackNesting else {
-            let position = site.map { $0 + ": " } ?? ""
+            let position = site().map { $0 + ": " } ?? ""
             throw .runtime(
                 message: "\(position)\(kind.rawValue): script callbacks nested more than \(Self.maximumCallbackNesting) "
                     + "deep (a layoutSubviews that lays out its own view, or a completion that finishes an animator "

@@ -50,25 +50,25 @@ public enum ScriptValues {
 
     public static func point(_ lua: LuaValue, name: String) throws(ArgumentError) -> Point {
         if let boxed = lua.objectValue as? ScriptValue, case let .point(p) = boxed.value { return p }
-        let n = try numbers(lua, named: ["x", "y"], name: name, expected: "a point ({x=, y=} or {x, y})")
-        return Point(x: n[0], y: n[1])
+        let n = try numbers(lua, named: NumberKeys.point, name: name, expected: "a point ({x=, y=} or {x, y})")
+        return Point(x: n.0, y: n.1)
     }
 
     public static func size(_ lua: LuaValue, name: String) throws(ArgumentError) -> Size {
         if let boxed = lua.objectValue as? ScriptValue, case let .size(s) = boxed.value { return s }
-        let n = try numbers(lua, named: ["width", "height"], name: name, expected: "a size ({width=, height=} or {w, h})")
-        return Size(width: n[0], height: n[1])
+        let n = try numbers(lua, named: NumberKeys.size, name: name, expected: "a size ({width=, height=} or {w, h})")
+        return Size(width: n.0, height: n.1)
     }
 
     public static func rect(_ lua: LuaValue, name: String) throws(ArgumentError) -> Rect {
         if let boxed = lua.objectValue as? ScriptValue, case let .rect(r) = boxed.value { return r }
-        if let table = lua.tableValue, !table["origin"].isNil || !table["size"].isNil {
+        if let table = lua.tableValue, table.hasField(named: "origin") || table.hasField(named: "size") {
             return Rect(origin: try point(table["origin"], name: name + ".origin"),
                         size: try size(table["size"], name: name + ".size"))
         }
-        let n = try numbers(lua, named: ["x", "y", "width", "height"], name: name,
+        let n = try numbers(lua, named: NumberKeys.rect, name: name,
                             expected: "a rect ({x=, y=, width=, height=} or {x, y, w, h})")
-        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+        return Rect(x: n.0, y: n.1, width: n.2, height: n.3)
     }
 
     public static func color(_ lua: LuaValue, name: String) throws(ArgumentError) -> Color {
@@ -80,9 +80,9 @@ public enum ScriptValues {
         }
         if let table = lua.tableValue {
             let alpha = table["a"].isNil && table[4].isNil && table["alpha"].isNil
-            let n = try numbers(lua, named: alpha ? ["r", "g", "b"] : ["r", "g", "b", "a"], name: name,
+            let n = try numbers(lua, named: alpha ? NumberKeys.rgb : NumberKeys.rgba, name: name,
                                 expected: "a color (\"#rrggbb\", a CSS name or {r, g, b, a})")
-            return Color(red: n[0], green: n[1], blue: n[2], alpha: alpha ? 1 : n[3])
+            return Color(red: n.0, green: n.1, blue: n.2, alpha: alpha ? 1 : n.3)
         }
         throw mismatch(name, "a color (\"#rrggbb\", a CSS name or {r, g, b, a})", lua)
     }
@@ -104,18 +104,41 @@ public enum ScriptValues {
         return try Transform3D.validated(entries: entries, parameter: name)
     }
 
-    /// Numbers from a table by name (`{x=1, y=2}`) or position (`{1, 2}`), all finite.
-    private static func numbers(_ lua: LuaValue, named keys: [String], name: String, expected: String) throws(ArgumentError) -> [Double] {
+    /// The names `numbers` reads, each with the alias it also takes (`w` for `width`).
+    private enum NumberKeys {
+        static let point: [(String, String?)] = [("x", nil), ("y", nil)]
+        static let size: [(String, String?)] = [("width", "w"), ("height", "h")]
+        static let rect: [(String, String?)] = [("x", nil), ("y", nil), ("width", "w"), ("height", "h")]
+        static let rgb: [(String, String?)] = [("r", "red"), ("g", "green"), ("b", "blue")]
+        static let rgba: [(String, String?)] = rgb + [("a", "alpha")]
+    }
+
+    /// Numbers from a table by name (`{x=1, y=2}`), alias (`{w=3}`) or position (`{1, 2}`), all
+    /// finite; up to four, the rest 0. Read with raw gets while the table is pushed once, with no
+    /// Lua value copied out (the table is a view's frame in every `View.new`).
+    private static func numbers(
+        _ lua: LuaValue, named keys: [(String, String?)], name: String, expected: String
+    ) throws(ArgumentError) -> (Double, Double, Double, Double) {
         guard let table = lua.tableValue else { throw mismatch(name, expected, lua) }
-        let aliases = ["width": "w", "height": "h", "r": "red", "g": "green", "b": "blue", "a": "alpha"]
-        var result: [Double] = []
-        for (index, key) in keys.enumerated() {
-            var field = table[key]
-            if field.isNil, let alias = aliases[key] { field = table[alias] }
-            if field.isNil { field = table[index + 1] }
-            guard let number = field.doubleValue else { throw mismatch(name, expected, lua) }
-            result.append(try requireFinite(number, "\(name).\(key)"))
+        var result = (0.0, 0.0, 0.0, 0.0)
+        let found = table.vm.withTable(table) { state, index in
+            withUnsafeMutableBytes(of: &result) { slots in
+                for (position, (key, alias)) in keys.enumerated() {
+                    guard let number = LuaVM.number(in: index, named: key, alias: alias, at: position + 1, on: state) else {
+                        return position
+                    }
+                    slots.storeBytes(of: number, toByteOffset: position * MemoryLayout<Double>.stride, as: Double.self)
+                }
+                return keys.count
+            }
+        } ?? 0
+        // Checked in key order, as if read one by one: the first bad number before the first
+        // missing one is the error.
+        for (position, (key, _)) in keys.enumerated().prefix(found) {
+            let number = withUnsafeBytes(of: result) { $0.load(fromByteOffset: position * 8, as: Double.self) }
+            if !(abs(number) <= NumberLimits.magnitude) { _ = try requireFinite(number, "\(name).\(key)") }
         }
+        guard found == keys.count else { throw mismatch(name, expected, lua) }
         return result
     }
 

@@ -11,6 +11,7 @@ extension LuaCallContext {
     func checkNumber(_ index: Int32, _ place: Place) throws(LuaCallError) -> Double {
         guard lua_type(state, index) == LUA_TNUMBER else { throw mismatch(index, place, "number") }
         let value = lua_tonumberx(state, index, nil)
+        if abs(value) <= NumberLimits.magnitude { return value }  // what requireFinite passes: no name spelled
         do { return try requireFinite(value, parameterName(place)) } catch {
             throw LuaCallError("\(functionName): \(error)")
         }
@@ -21,7 +22,7 @@ extension LuaCallContext {
         switch place {
         case .argument(_, let name?): name
         case .argument(let position, nil): "argument #\(role == .method ? position - 1 : position)"
-        case .field(_, let path): path
+        case .field(_, let parent, let key): key.appended(to: parent)
         }
     }
 
@@ -54,12 +55,18 @@ extension LuaCallContext {
         let argument: Int, path: String
         switch place {
         case .argument(let position, let name): (argument, path) = (position, name ?? "")
-        case .field(let position, let fieldPath): (argument, path) = (position, fieldPath)
+        case .field(let position, let parent, let key): (argument, path) = (position, key.appended(to: parent))
         }
         return LuaTableArgument(context: self, index: lua_absindex(state, index), argument: argument, path: path)
     }
 
     func checkObject<Object: AnyObject>(_ index: Int32, _ type: Object.Type, _ place: Place) throws(LuaCallError) -> Object {
+        // An object of exactly the class registered for `Object` (its metatable is that class's):
+        // one comparison, no dynamic cast. Subclasses registered apart, and mismatches, go the
+        // general way.
+        if let key = vm.registeredClassKey(Object.self), let box = lsx_toobject(state, index, key) {
+            return Unmanaged<Object>.fromOpaque(box).takeUnretainedValue()
+        }
         if let object = vm.bridgedObject(at: index, on: state) as? Object { return object }
         throw mismatch(index, place, vm.className(of: type))
     }
@@ -75,7 +82,7 @@ extension LuaCallContext {
         switch place {
         case .argument(let position, let name?): (argument, detail) = (position, "\(name): \(problem)")
         case .argument(let position, nil): (argument, detail) = (position, problem)
-        case .field(let position, let path): (argument, detail) = (position, "field '\(path)': \(problem)")
+        case .field(let position, let parent, let key): (argument, detail) = (position, "field '\(key.appended(to: parent))': \(problem)")
         }
         switch role {
         case .property:

@@ -23,7 +23,9 @@ public struct LuaCallContext {
     /// Where a checked value came from, for messages.
     enum Place {
         case argument(Int, name: String?)
-        case field(argument: Int, path: String)
+        /// A field `key` of the table at `parent` (its path of fields): the path is spelled
+        /// (`options.duration`) only for a message or a nested table, not for every read.
+        case field(argument: Int, parent: String, key: LuaKey)
     }
 
     /// The same call, reported as the property `name` (`View.alpha`) with its value at index 3.
@@ -47,6 +49,15 @@ public struct LuaCallContext {
     }
     public func string(at index: Int, name: String? = nil) throws(LuaCallError) -> String {
         try checkString(Int32(index), .argument(index, name: name))
+    }
+    /// The string argument at `index` with what `memo` remembers of it (`make(text)` the first
+    /// time a string is seen): the check and error of `string(at:name:)`, and no `String` made
+    /// or hashed for a string seen before.
+    func string<Value>(
+        at index: Int, name: String? = nil, memo: LuaStringMemo<Value>, _ make: (String) -> Value
+    ) throws(LuaCallError) -> (String, Value) {
+        guard lua_type(state, Int32(index)) == LUA_TSTRING else { throw mismatch(Int32(index), .argument(index, name: name), "string") }
+        return memo.value(at: Int32(index), on: state, make)
     }
     public func optionalString(at index: Int, name: String? = nil) throws(LuaCallError) -> String? {
         try isNil(at: index) ? nil : string(at: index, name: name)

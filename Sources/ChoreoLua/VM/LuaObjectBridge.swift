@@ -76,6 +76,32 @@ public struct LuaClass<Object: AnyObject> {
     }
 }
 
+/// The metatable keys of the last types looked up, by a hash of the type's address: the hot
+/// paths (pushing an object, checking an argument's class) find them without hashing into
+/// `classes` or walking superclasses. Emptied whenever a class is registered.
+struct ClassKeyCache {
+    struct Slot {
+        var type: ObjectIdentifier?
+        /// The key of the class registered for the type itself.
+        var exact: UnsafeMutableRawPointer?
+        /// The key of the type's class or nearest registered superclass.
+        var resolved: UnsafeMutableRawPointer?
+    }
+
+    private var slots = [Slot](repeating: Slot(), count: 64)
+
+    /// The keys of `type`, worked out from `vm.classes` on a miss (the keys' objects live in
+    /// `classes` for the VM's life).
+    mutating func slot(for type: AnyClass, in vm: LuaVM) -> Slot {
+        let id = ObjectIdentifier(type)
+        let index = Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        if slots[index].type == id { return slots[index] }
+        let slot = Slot(type: id, exact: vm.classes[id]?.key, resolved: vm.classInfo(for: type)?.key)
+        slots[index] = slot
+        return slot
+    }
+}
+
 /// A registered class. Its address is the registry key of the class's metatable.
 final class LuaClassInfo {
     let name: String
@@ -110,14 +136,16 @@ extension LuaVM {
         }
         if luaClass.getProperty != nil || luaClass.fields != nil {
             let getProperty = luaClass.getProperty ?? { _, _, _ in 0 }
-            LuaVM.push("__methods", on: state)  // kept in the (locked) metatable for __index
+            lua_pushvalue(state, -1)
+            let methods = luaL_ref(state, lsx_registryindex())  // for __index, kept for the VM's life
+            LuaVM.push("__methods", on: state)  // kept in the (locked) metatable, where addMethods adds
             lua_rotate(state, -2, 1)
             lua_rawset(state, -3)
             let unknown = luaClass.fields.map { fields in
                 (known: Set(fields), error: luaClass.unknownMember)
             }
             setField("__index", on: state) {
-                pushHostFunction(LuaVM.indexFunction(name, getProperty, closed: unknown), on: state)
+                pushHostFunction(LuaVM.indexFunction(name, methods: methods, getProperty, closed: unknown), on: state)
             }
         } else {
             LuaVM.push("__index", on: state)
@@ -143,23 +171,25 @@ extension LuaVM {
         lua_rawsetp(state, lsx_registryindex(), info.key)
     }
 
-    /// `__index` with properties: methods first (raw, from the metatable), then the getter; for a
-    /// closed class (`closed`), a name the getter does not answer and the class does not list is
-    /// `closed.error`.
+    /// `__index` with properties: methods first (raw, from the class's methods table, the
+    /// registry's reference `methods`), then the getter; for a closed class (`closed`), a name
+    /// the getter does not answer and the class does not list is `closed.error`. A key's text and
+    /// the property's name for messages (`View.layer`) are made once per key, not per read
+    /// (`LuaStringMemo`).
     private static func indexFunction<Object: AnyObject>(
-        _ name: String, _ getProperty: @escaping (LuaCallContext, Object, String) throws -> Int,
+        _ name: String, methods: Int32, _ getProperty: @escaping (LuaCallContext, Object, String) throws -> Int,
         closed: (known: Set<String>, error: (String) -> LuaCallError)?
     ) -> LuaHostFunctionBox {
-        LuaHostFunctionBox(name: "\(name).__index", role: .method) { call in
+        let propertyNames = LuaStringMemo<String>()
+        return LuaHostFunctionBox(name: "\(name).__index", role: .method) { call in
             let object = try call.object(at: 1, as: Object.self)
-            guard let key = try? call.string(at: 2), call.reserve(3) else { call.pushNil(); return 1 }
-            lua_getmetatable(call.state, 1)
-            LuaVM.push("__methods", on: call.state)
-            lua_rawget(call.state, -2)
+            guard lua_type(call.state, 2) == LUA_TSTRING, call.reserve(3) else { call.pushNil(); return 1 }
+            lua_rawgeti(call.state, lsx_registryindex(), lua_Integer(methods))
             lua_pushvalue(call.state, 2)
             if lua_rawget(call.state, -2) != LUA_TNIL { return 1 }  // the method is on top
             lua_settop(call.state, 2)
-            let results = try property(name, key) { try getProperty(call.forProperty("\(name).\(key)"), object, key) }
+            let (key, propertyName) = propertyNames.value(at: 2, on: call.state) { key in "\(name).\(key)" }
+            let results = try property(name, key) { try getProperty(call.forProperty(propertyName), object, key) }
             if results == 0 {
                 if let closed, !closed.known.contains(key) { throw closed.error(key) }
                 call.pushNil()
@@ -196,6 +226,11 @@ extension LuaVM {
 
     var hostKey: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
+    /// The metatable key of the class registered for `type` itself (not a superclass's), if any.
+    func registeredClassKey(_ type: AnyClass) -> UnsafeMutableRawPointer? {
+        classKeys.slot(for: type, in: self).exact
+    }
+
     /// The registered class of `type` or its nearest registered superclass.
     func classInfo(for type: AnyClass) -> LuaClassInfo? {
         var current: AnyClass? = type
@@ -211,13 +246,15 @@ extension LuaVM {
     /// Pushes the object's userdata: the cached one while Lua holds it, else a new one (counted
     /// for the collector's pace: `stepCollector(forHostBytes:on:)`).
     func pushObject(_ object: AnyObject, staticType: AnyClass?, on state: OpaquePointer) {
-        guard let info = classInfo(for: type(of: object)) ?? staticType.flatMap(classInfo(for:)) else {
+        guard let classKey = classKeys.slot(for: type(of: object), in: self).resolved
+            ?? staticType.flatMap({ classKeys.slot(for: $0, in: self).resolved })
+        else {
             preconditionFailure("LuaVM: cannot push a \(type(of: object)): register a LuaClass for it first")
         }
         let identity = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         if lsx_pushcached(state, identity) == 0 {
             stepCollector(forHostBytes: LuaVM.hostBytesPerBox, on: state)  // before the new box exists
-            lsx_pushobject(state, identity, Unmanaged.passRetained(object).toOpaque(), info.key)
+            lsx_pushobject(state, identity, Unmanaged.passRetained(object).toOpaque(), classKey)
         }
     }
 

@@ -64,6 +64,15 @@ public final class LuaTableRef {
     public subscript(key: String) -> LuaValue { vm.rawGet(self, .name(key)) }
     public subscript(index: Int) -> LuaValue { vm.rawGet(self, .index(index)) }
 
+    /// Whether `self[key]` is not nil, read without copying the value out.
+    public func hasField(named key: String) -> Bool {
+        vm.withTable(self) { state, index in
+            LuaVM.push(key, on: state)
+            defer { lsx_pop(state, 1) }
+            return lua_rawget(state, index) != LUA_TNIL
+        } ?? false
+    }
+
     /// The raw length (`rawlen`): the border of the array part.
     public var count: Int { vm.withTable(self) { state, index in Int(lua_rawlen(state, index)) } ?? 0 }
 

@@ -17,12 +17,29 @@ public struct LuaTableArgument {
     /// The argument the table came from, and the path of fields to it, for messages.
     let argument: Int
     let path: String
+    /// The names the table may hold and a bit for each that it does, when `checkingKeys` listed
+    /// them: a field not among them is read as nil without a lookup (an options table names a
+    /// few of the many options a function reads, and a lookup pushes its key's name into Lua).
+    var givenNames: (allowed: [String], given: UInt64)? = nil
 
     /// The raw length (`rawlen`).
     public var count: Int { Int(lua_rawlen(context.state, index)) }
 
     /// The keys that are names or integers, in traversal order; other keys are skipped.
     public var keys: [LuaKey] { LuaVM.keys(ofTableAt: index, on: context.state) }
+
+    /// Whether `name` is one of `keys`, found by traversal (no lookup pushes the name into Lua).
+    public func containsKey(named name: String) -> Bool {
+        var found = false
+        forEachKey { key in if !found, case .name(let given) = key, given == name { found = true } }
+        return found
+    }
+
+    /// Calls `body` with each of `keys` in turn, with no list of them made (`body` reads no
+    /// field: it runs during the traversal).
+    public func forEachKey(_ body: (LuaKey) throws -> Void) rethrows {
+        try LuaVM.forEachKey(ofTableAt: index, on: context.state, body)
+    }
 
     public func number(_ key: LuaKey) throws(LuaCallError) -> Double {
         try field(key) { (slot, place) throws(LuaCallError) in try context.checkNumber(slot, place) }
@@ -60,6 +77,13 @@ public struct LuaTableArgument {
     public func optionalObject<Object: AnyObject>(_ key: LuaKey, as type: Object.Type) throws(LuaCallError) -> Object? {
         try optionalField(key) { (slot, place) throws(LuaCallError) in try context.checkObject(slot, type, place) }
     }
+    /// Whether `table[key]` is not nil (nothing copied out: a string stays in Lua).
+    public func holds(_ key: LuaKey) -> Bool {
+        guard let slot = pushField(key) else { return false }
+        defer { lsx_pop(context.state, 1) }
+        return lua_type(context.state, slot) > LUA_TNIL
+    }
+
     /// Any value, copied (tables and functions by reference).
     public func value(_ key: LuaKey) -> LuaValue {
         (try? field(key) { (slot, _) throws(LuaCallError) in context.vm.value(at: slot, on: context.state) }) ?? .nil
@@ -79,10 +103,39 @@ public struct LuaTableArgument {
         return try body(context.checkTable(slot, place(key)))
     }
 
+    /// `checkKeys(allowed:of:)`, then the same table with the names it holds remembered, so
+    /// that reading a field it does not hold costs no lookup. Valid while nothing changes the
+    /// table: until the call's reads are done, before it runs script code that could.
+    public func checkingKeys(allowed: [String], of what: String) throws(UnknownKeyError) -> LuaTableArgument {
+        var given: UInt64 = 0
+        var unknown: LuaKey?
+        forEachKey { key in
+            guard unknown == nil else { return }
+            guard case .name(let name) = key, let position = allowed.firstIndex(of: name) else {
+                unknown = key
+                return
+            }
+            if position < 64 { given |= 1 << UInt64(position) }
+        }
+        if let unknown { throw UnknownKeyError(key: unknown.description, owner: what, valid: allowed) }
+        var checked = self
+        if allowed.count <= 64 { checked.givenNames = (allowed, given) }
+        return checked
+    }
+
+    /// Whether the table, as `checkingKeys` found it, does not hold `name` (false when unknown).
+    private func lacks(_ name: String) -> Bool {
+        guard let (allowed, given) = givenNames else { return false }
+        guard let position = allowed.firstIndex(of: name) else { return true }
+        return given & (1 << UInt64(position)) == 0
+    }
+
     /// Pushes `table[key]` (raw) and returns its index, or nil when the stack has no room.
     private func pushField(_ key: LuaKey) -> Int32? {
         guard context.reserve(2) else { return nil }
         switch key {
+        case .name(let name) where lacks(name):
+            lua_pushnil(context.state)  // a name the table does not hold
         case .name(let name):
             LuaVM.push(name, on: context.state)
             lua_rawget(context.state, index)
@@ -93,7 +146,7 @@ public struct LuaTableArgument {
     }
 
     private func place(_ key: LuaKey) -> LuaCallContext.Place {
-        .field(argument: argument, path: key.appended(to: path))
+        .field(argument: argument, parent: path, key: key)
     }
 
     private func stackOverflow(_ key: LuaKey) -> LuaCallError { context.error(place(key), "stack overflow") }

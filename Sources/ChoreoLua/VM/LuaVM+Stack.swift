@@ -74,6 +74,24 @@ extension LuaVM {
         return String(cString: lua_typename(state, type))
     }
 
+    /// Calls `body` with each name and integer key of the table at `index` (absolute), by raw
+    /// traversal, with no list of them made. `body` must leave the stack as it found it and not
+    /// change the table.
+    static func forEachKey(ofTableAt index: Int32, on state: OpaquePointer, _ body: (LuaKey) throws -> Void) rethrows {
+        guard lua_checkstack(state, 2) != 0 else { return }
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        lua_pushnil(state)
+        while lua_next(state, index) != 0 {
+            if lua_type(state, -2) == LUA_TSTRING {
+                try body(.name(string(at: -2, on: state)))
+            } else if lua_isinteger(state, -2) != 0 {
+                try body(.index(Int(lua_tointegerx(state, -2, nil))))
+            }
+            lsx_pop(state, 1)  // keep the key for lua_next
+        }
+    }
+
     /// The name and integer keys of the table at `index` (absolute), by raw traversal.
     static func keys(ofTableAt index: Int32, on state: OpaquePointer) -> [LuaKey] {
         guard lua_checkstack(state, 2) != 0 else { return [] }
@@ -88,6 +106,28 @@ extension LuaVM {
             lsx_pop(state, 1)  // keep the key for lua_next
         }
         return keys
+    }
+
+    /// The number (an integer or a float) at `table[key]`, else at `table[alias]`, else at
+    /// `table[position]`, for the table at the absolute `index`: the first of them that is not
+    /// nil, which must be a number (nil otherwise). Raw gets; the stack is left as it was.
+    static func number(in index: Int32, named key: String, alias: String?, at position: Int, on state: OpaquePointer) -> Double? {
+        guard lua_checkstack(state, 1) != 0 else { return nil }
+        push(key, on: state)
+        var type = lua_rawget(state, index)
+        if type == LUA_TNIL, let alias {
+            lsx_pop(state, 1)
+            push(alias, on: state)
+            type = lua_rawget(state, index)
+        }
+        if type == LUA_TNIL {
+            lsx_pop(state, 1)
+            type = lua_rawgeti(state, index, lua_Integer(position))
+        }
+        defer { lsx_pop(state, 1) }
+        guard type == LUA_TNUMBER else { return nil }
+        if lua_isinteger(state, -1) != 0 { return Double(Int(lua_tointegerx(state, -1, nil))) }
+        return lua_tonumberx(state, -1, nil)
     }
 
     /// Runs `body` with a referenced table pushed (absolute index); nil if the VM is closed.

@@ -37,7 +37,11 @@ public final class LuaVM {
     /// Registry references dropped by Swift, released at the next outermost entry (a reference
     /// can die inside a garbage-collector finalizer, where the state must not be touched).
     var pendingReferences: [Int32] = []
-    var classes: [ObjectIdentifier: LuaClassInfo] = [:]
+    var classes: [ObjectIdentifier: LuaClassInfo] = [:] {
+        didSet { classKeys = ClassKeyCache() }  // a new class may change what a type resolves to
+    }
+    /// The metatable keys of types looked up lately (LuaObjectBridge.swift).
+    var classKeys = ClassKeyCache()
     /// Host objects made for scripts, counted against `memoryLimit` with the Lua heap
     /// (LuaVM+HostMemory.swift). Objects hold charges on it and may outlive the VM.
     public let hostMemory = HostMemoryAccount()
@@ -284,9 +288,15 @@ public final class LuaVM {
     }
 
     private func releaseAllPendingReferences(_ state: OpaquePointer) {
-        let references = pendingReferences
+        // In place, in order: copying the list out and then emptying it kept for reuse made a
+        // new buffer on every call that dropped a reference. A finalizer run by an unref may
+        // append more; they are released in the same loop.
+        var index = 0
+        while index < pendingReferences.count {
+            luaL_unref(state, lsx_registryindex(), pendingReferences[index])
+            index += 1
+        }
         pendingReferences.removeAll(keepingCapacity: true)
-        for reference in references { luaL_unref(state, lsx_registryindex(), reference) }
     }
 }
 

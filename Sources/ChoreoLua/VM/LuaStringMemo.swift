@@ -1,0 +1,62 @@
+import CLua
+import CLuaShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Facts worked out once per Lua string and found again by the string's address, with no Swift
+/// `String` made and nothing hashed: what a host function needs to know about a key it is given
+/// again and again (`layer:setValue(x, "position.x")` for every view of a scene).
+///
+///     let facts = LuaStringMemo<PropertyPath?>()
+///     let path = facts.value(at: 3, on: state) { text in try? PropertyPath(parsing: text) }
+///
+/// Lua interns its short strings: while one is alive, every string of the same bytes is the
+/// same object, at the same address. A slot remembers an address with the text it had; a hit
+/// compares the bytes too, since a collected string's address may come back holding other
+/// text. A miss (a new string, or two strings sharing a slot) works the value out from the text
+/// and takes the slot. Direct-mapped, `slotCount` slots: bounded whatever a script names.
+final class LuaStringMemo<Value> {
+    private struct Slot {
+        var address: UnsafeRawPointer?
+        var text: String
+        var value: Value
+    }
+
+    private var slots: [Slot?]
+    private let mask: Int
+
+    /// `slotCount`: a power of two.
+    init(slotCount: Int = 64) {
+        precondition(slotCount > 0 && slotCount.nonzeroBitCount == 1, "LuaStringMemo: slotCount must be a power of two")
+        slots = Array(repeating: nil, count: slotCount)
+        mask = slotCount - 1
+    }
+
+    /// The text of the string at `index` and its value, `make(text)` on a miss. The value at
+    /// `index` must be a string (`lua_type` is `LUA_TSTRING`): numbers are not converted.
+    func value<Failure: Error>(
+        at index: Int32, on state: OpaquePointer, _ make: (String) throws(Failure) -> Value
+    ) throws(Failure) -> (text: String, value: Value) {
+        var length = 0
+        guard let bytes = lua_tolstring(state, index, &length) else { return ("", try make("")) }
+        let address = UnsafeRawPointer(bytes)
+        // Fibonacci hashing of the address (its low bits are alignment): no `Hasher`.
+        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: address)) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        if let known = slots[slot], known.address == address, Self.same(known.text, address, length) {
+            return (known.text, known.value)
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(start: address, count: length), as: UTF8.self)
+        let made = try make(text)
+        slots[slot] = Slot(address: address, text: text, value: made)
+        return (text, made)
+    }
+
+    /// Whether `text`'s UTF-8 is the `length` bytes at `address`.
+    private static func same(_ text: String, _ address: UnsafeRawPointer, _ length: Int) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count == length && (length == 0 || memcmp(utf8.baseAddress!, address, length) == 0)
+        }
+    }
+}
