@@ -32,8 +32,10 @@ let package = Package(
         // System libraries, found through pkg-config (Scripts/setup.sh installs them).
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        // SDL2, for `choreo preview`'s window only (the window, its events and a streaming texture).
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // SDL2, for `choreo preview`'s window only (the window, its events and a streaming texture):
+        // its headers (libsdl2-dev), and the library loaded with dlopen when a preview opens, so
+        // that no other command loads it (Sources/CSDL2/include/CSDL2.h).
+        .target(name: "CSDL2", linkerSettings: [.linkedLibrary("dl")]),
         // XCB's Present extension, for the preview's vblank times from the X server.
         .systemLibrary(name: "CXCBPresent", pkgConfig: "xcb-present", providers: [.apt(["libxcb1-dev", "libxcb-present-dev"])]),
         // giflib has no .pc file on Debian: its module map links "gif" by name.

@@ -45,6 +45,10 @@ public final class PreviewWindow {
     public init(title: String, width: Int, height: Int) throws(OpenError) {
         self.width = width
         self.height = height
+        guard choreo_sdl_load() != 0 else {
+            let reason = choreo_sdl_load_error().map { String(cString: $0) } ?? "unknown"
+            throw OpenError(description: "choreo preview: cannot load SDL2 (\(reason)); install it: apt-get install libsdl2-2.0-0")
+        }
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")  // Ctrl-C keeps its default meaning
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else {

@@ -1,8 +1,25 @@
+import ChoreoTestSupport
 import Foundation
 import Testing
 
 @Suite("choreo preview's command line", .serialized)
 struct PreviewCLITests {
+    @Test("choreo does not load SDL2 at start: only a preview loads it, so run, trace and render carry none of its libraries")
+    func sdlIsLoadedByThePreviewOnly() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("choreo")
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [binary.path]
+        let out = Pipe()
+        ldd.standardOutput = out
+        try ldd.run()
+        let libraries = String(decoding: out.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
+        ldd.waitUntilExit()
+        #expect(libraries.contains("libc.so"))  // ldd listed the binary's libraries
+        #expect(!libraries.contains("libSDL2"))
+        #expect(!libraries.contains("libpulse") && !libraries.contains("libasound") && !libraries.contains("libwayland"))
+    }
+
     @Test("choreo preview --help gives the keys, reload, headless use and every option, word for word")
     func help() throws {
         let result = try ChoreoCommand.run(["preview", "--help"])
