@@ -29,7 +29,13 @@ extension ScriptHost {
             setProperty: { call, view, key in
                 try call.charging(view.layer) { try viewTable.set(view, key, call.value(at: 3)) }
             },
-            describe: Self.describe))
+            describe: Self.describe,
+            fields: viewTable.names,
+            otherToolsNames: [
+                "setNeedsLayout": "layoutIfNeeded", "setNeedsDisplay": "layoutIfNeeded", "removeFromParent": "removeFromSuperview",
+                "addChild": "addSubview", "children": "subviews", "parent": "superview", "opacity": "alpha",
+                "position": "center", "x": "frame.x or center.x", "y": "frame.y or center.y",
+            ]))
         vm.register(LuaClass<Layer>(
             "Layer",
             methods: layerMethods(layerTable),

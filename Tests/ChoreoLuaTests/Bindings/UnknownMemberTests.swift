@@ -58,6 +58,18 @@ struct UnknownMemberTests {
         #expect(stage.error("local _ = tl.zzz")?.contains("'zzz' (fields: ") == true)  // nothing near: no suggestion
     }
 
+    @Test("A view's unknown names are errors too, while its fields that read as nil still read as nil")
+    func views() throws {
+        let stage = try AnimationTestStage()
+        try stage.run("vw = View.new{}")
+        #expect(try stage.values("return vw.superview, vw.layoutSubviews, vw.mask") == [.nil, .nil, .nil])
+        #expect(stage.error("vw:setNeedsLayout()")?.hasPrefix(
+            "scene.lua:1: View has no field or method 'setNeedsLayout'; did you mean layoutIfNeeded? (fields: name, frame,") == true)
+        #expect(stage.error("local _ = vw.backgroundColour")?.hasPrefix(
+            "scene.lua:1: View has no field or method 'backgroundColour'; did you mean backgroundColor? (") == true)
+        #expect(stage.error("vw.layer:setValue(3, 'progress'); local _ = vw.layer.progress, vw.layer.somethingUnset") == nil)
+    }
+
     @Test("After an unknown name the objects and the script keep working")
     func keepsWorking() throws {
         let stage = try AnimationTestStage()
