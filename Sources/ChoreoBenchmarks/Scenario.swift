@@ -76,16 +76,15 @@ struct BenchmarkResult {
 }
 
 /// Seconds of the monotonic clock.
-func monotonicSeconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
+func monotonicSeconds() -> Double { clockSeconds(CLOCK_MONOTONIC) }
 
 /// Seconds of CPU time the calling thread has used.
-func threadCPUSeconds() -> Double {
+func threadCPUSeconds() -> Double { clockSeconds(CLOCK_THREAD_CPUTIME_ID) }
+
+/// The reading of `clock` in seconds.
+private func clockSeconds(_ clock: clockid_t) -> Double {
     var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    clock_gettime(clock, &spec)
     return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
 }
 

@@ -8,7 +8,7 @@ extension Scenario {
     /// extra `with_reads_ns` adds reading every view's `layer.presentation` each frame, as a
     /// renderer does (a walk through 10,000 objects, whose cost is memory, not animation), and
     /// `keypath_reads_ns` the reads alone of position, opacity and transform by key path of every
-    /// layer of the tree each frame (`keyPathReadNanoseconds`); `model_reads_ns` the same reads
+    /// layer of the tree each frame (`keyPathReadSeconds`); `model_reads_ns` the same reads
     /// once the animations have ended (each a model value: a layer without animations).
     static let frame10k = frames(name: "frame-10k", views: 10_000)
     /// `frame-100k`: the same with 100,000 views; `frame_10k_ns` is frame-10k's loop measured in
@@ -33,9 +33,9 @@ extension Scenario {
                 for view in views { sink += view.layer.presentation.opacity }
             }
             let withReads = (monotonicSeconds() - start) * perPropertyFrame
-            let keyPathReads = keyPathReadNanoseconds(animatedScene(views: count).0, frames: frames) * perPropertyFrame
+            let keyPathReads = keyPathReadSeconds(animatedScene(views: count).0, frames: frames) * perPropertyFrame
             blackHole(sink)
-            let modelReads = keyPathReadNanoseconds(scene, frames: frames, from: 11) * perPropertyFrame
+            let modelReads = keyPathReadSeconds(scene, frames: frames, from: 11) * perPropertyFrame
             let reads = [("with_reads_ns", withReads), ("keypath_reads_ns", keyPathReads), ("model_reads_ns", modelReads)]
             guard let smaller else { return (loop, reads) }
             let reference = frameLoopNanoseconds(views: size.scaled(smaller), frames: frames)
@@ -43,11 +43,11 @@ extension Scenario {
         }
     }
 
-    /// Seconds spent reading, over `frames` frames of `scene` from time 0 (each advanced first,
-    /// its time not counted): every layer of the tree reached from the root layer, and of each its
+    /// Seconds spent reading, over `frames` frames of `scene` from time `first` on (each frame
+    /// advanced first, its time not counted): every layer of the tree reached from the root layer, and of each its
     /// position, opacity and transform by key path, as `lua-scene-10k`'s sink and the trace
     /// recorder read them (`presentedValues(of:)`). Per property-frame this is `keypath_reads_ns`.
-    static func keyPathReadNanoseconds(_ scene: Scene, frames: Int, from first: Double = 0) -> Double {
+    static func keyPathReadSeconds(_ scene: Scene, frames: Int, from first: Double = 0) -> Double {
         var sink = 0.0, reading = 0.0
         for frame in 1...frames {
             scene.advance(to: MediaTime(first + Double(frame) / 60))

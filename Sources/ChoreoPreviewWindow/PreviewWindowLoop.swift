@@ -96,12 +96,13 @@ public final class PreviewWindowLoop {
             do { return try FrameLog(path: path) } catch { throw Failure(description: "\(error)") }
         }
         let rate = window.refreshRate ?? options.fallbackRefreshRate
-        let present: PresentPacing?
-        let timerOnly: PacingSource
-        switch PresentPacing.start(window: window, clock: clock, nominalPeriod: 1 / rate) {
-        case .success(let pacing): (present, timerOnly) = (pacing, .present)
-        case .failure(let reason): (present, timerOnly) = (nil, .timer(note: reason.description))
-        }
+        // Present's vblanks where they can be had; else the timer alone, and why (`present.source`
+        // says so too if the connection fails later).
+        let (present, startSource): (PresentPacing?, PacingSource) =
+            switch PresentPacing.start(window: window, clock: clock, nominalPeriod: 1 / rate) {
+            case .success(let pacing): (pacing, .present)
+            case .failure(let reason): (nil, .timer(note: reason.description))
+            }
         var vsync = VsyncTimer(rate: rate, clock: clock)
         present?.align(&vsync)
         var presented = 0
@@ -113,7 +114,7 @@ public final class PreviewWindowLoop {
             controller.tick(tick)
             let state = controller.hudState
             window.present(draw(state, hud: true))
-            log?.record(frame: presented, tick: tick, clockOrigin: clock.systemOrigin, pacing: present?.source ?? timerOnly,
+            log?.record(frame: presented, tick: tick, clockOrigin: clock.systemOrigin, pacing: present?.source ?? startSource,
                         state: state, showsHUD: showsHUD)
             presented += 1
         }

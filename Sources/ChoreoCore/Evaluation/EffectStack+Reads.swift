@@ -30,20 +30,20 @@ extension EffectStack {
     func value(row index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {
         let row = rows[index]
         guard row.touched.contains(path) else { return layer.modelValue(at: path) }
-        if row.general >= 0 { return properties(row: index, of: layer).value(at: path) }
+        if row.general >= 0 { return wholeValue(row: index, at: path, of: layer) }
         makeCurrent(index)
         if let value = AnimationValue.fromSlots(of: path, { number($0, in: row, of: layer) }) { return value }
         if path.property == .transform, path.component == .whole {
             guard row.transform >= 0 else { return layer.modelValue(at: path) }
             return transforms[row.transform].animationValue(values[row.firstCell + row.slotCount])
         }
-        return lessCommonValue(row: index, at: path, of: layer)
+        return wholeValue(row: index, at: path, of: layer)
     }
 
-    /// `value(row:at:of:)` for a transform part (assembled from the whole presentation) and the
-    /// rest; out of line, so the common reads stay small.
+    /// `value(row:at:of:)` read from the row's whole presentation: a general row's, and a
+    /// transform part; out of line, so the common reads stay small.
     @inline(never)
-    private func lessCommonValue(row index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {
+    private func wholeValue(row index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {
         properties(row: index, of: layer).value(at: path)
     }
 

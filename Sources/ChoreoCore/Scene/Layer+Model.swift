@@ -42,30 +42,22 @@ extension Layer {
     }
 
     /// The model value at `path`, reading only the fields it needs where it can: the numbers of
-    /// its scalar slots, or the transform; the identity transform is one shared value.
-    ///
-    /// The model is reached through `inout`, in place: read as a plain value (`model.value(at:)`,
-    /// `model[slot]`), Swift first copies the whole 384-byte struct out of the object (and
-    /// retains its out-of-line parts), several times the cost of reading a presentation cell.
+    /// its scalar slots (the slot subscript is inlined, so each is one field's load), or the
+    /// transform; the identity transform is one shared value. Anything else goes through the
+    /// catalogue's reader with the model reached in place (`inout`): read as a plain value
+    /// (`model.value(at:)`), Swift first copies the whole struct out of the object (416 bytes,
+    /// and a retain of each out-of-line part), several times the cost of a presentation cell.
     public func modelValue(at path: PropertyPath) -> AnimationValue {
-        Self.value(at: path, in: &model)
-    }
-
-    /// The model's number in `slot`, read in place (see `modelValue(at:)`).
-    func modelNumber(_ slot: ScalarSlot) -> Double {
-        Self.number(slot, in: &model)
-    }
-
-    private static func value(at path: PropertyPath, in model: inout LayerProperties) -> AnimationValue {
         if let value = AnimationValue.fromSlots(of: path, { model[$0] }) { return value }
         if path.property == .transform, path.component == .whole {
             let transform = model.transform
-            return transform == .identity ? identityTransformValue : .transform(transform)
+            return transform == .identity ? Self.identityTransformValue : .transform(transform)
         }
         return LayerProperties.value(at: path, in: &model)
     }
 
-    private static func number(_ slot: ScalarSlot, in model: inout LayerProperties) -> Double { model[slot] }
+    /// The model's number in `slot`, one field read in place.
+    func modelNumber(_ slot: ScalarSlot) -> Double { model[slot] }
 
     private static let identityTransformValue = AnimationValue.transform(.identity)
 

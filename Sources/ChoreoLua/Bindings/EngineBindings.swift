@@ -54,7 +54,7 @@ extension ScriptHost {
             },
             describe: { "Timer(\(formatNumber($0.deadline)))" },
             fields: ["deadline", "interval", "isCancelled", "isValid"],
-            otherToolsNames: ["invalidate": "cancel", "fireDate": "deadline", "isValid()": "isValid"]))
+            otherToolsNames: ["invalidate": "cancel", "fireDate": "deadline"]))
 
         vm.registerGlobal("DisplayLink", functions: ["new": { [unowned self] call in
             let action = try call.function(at: 1, name: "callback")
