@@ -89,7 +89,7 @@ struct ScalarSlotTests {
         }
     }
 
-    @Test("A layer's model read by key path in place gives what the catalogue reads, for every key path of a plain layer")
+    @Test("A layer's model read by key path in place gives the values set, and what the catalogue reads for every key path")
     func modelReadsInPlace() throws {
         let layer = Layer()
         // Every number distinct and nothing at its default, so a wrong field cannot pass.
@@ -101,21 +101,36 @@ struct ScalarSlotTests {
         layer.set(.color(Color(red: 0.24, green: 0.25, blue: 0.26, alpha: 0.27)), at: PropertyPath(.borderColor))
         layer.set(.color(Color(red: 0.28, green: 0.29, blue: 0.3, alpha: 0.31)), at: PropertyPath(.shadowColor))
         layer.set(.size(Size(width: 32, height: 33)), at: PropertyPath(.shadowOffset))
-        for (index, name) in ["borderWidth", "cornerRadius", "zPosition", "shadowOpacity", "shadowRadius", "strokeStart",
-                              "strokeEnd", "blurRadius"].enumerated() {
-            layer.set(.scalar(0.4 + Double(index) / 100), at: try PropertyPath(parsing: name))
+        let scalars: [(String, Double)] = [
+            ("borderWidth", 0.40), ("cornerRadius", 0.41), ("zPosition", 0.42), ("shadowOpacity", 0.43),
+            ("shadowRadius", 0.44), ("strokeStart", 0.45), ("strokeEnd", 0.46), ("blurRadius", 0.47),
+        ]
+        for (name, value) in scalars { layer.set(.scalar(value), at: try PropertyPath(parsing: name)) }
+        // The values set, read back by key path: whole values and their components.
+        let expected: [(String, AnimationValue)] = [
+            ("position", .point(Point(x: 11, y: 12))), ("position.x", .scalar(11)), ("position.y", .scalar(12)),
+            ("bounds", .rect(Rect(x: 13, y: 14, width: 15, height: 16))), ("bounds.origin.y", .scalar(14)),
+            ("bounds.size", .size(Size(width: 15, height: 16))), ("bounds.size.height", .scalar(16)),
+            ("anchorPoint.y", .scalar(0.18)), ("opacity", .scalar(0.19)),
+            ("backgroundColor", .color(Color(red: 0.2, green: 0.21, blue: 0.22, alpha: 0.23))),
+            ("shadowColor", .color(Color(red: 0.28, green: 0.29, blue: 0.3, alpha: 0.31))),
+            ("shadowOffset", .size(Size(width: 32, height: 33))), ("shadowOffset.width", .scalar(32)),
+            ("cornerRadius", .scalar(0.41)), ("blurRadius", .scalar(0.47)),
+            ("transform", .transform(.identity)), ("transform.scale.x", .scalar(1)),
+        ]
+        for (keyPath, value) in expected {
+            #expect(layer.modelValue(at: try PropertyPath(parsing: keyPath)) == value, "\(keyPath)")
         }
-        for transform in [Transform3D.identity, Transform3D.identity.rotated(by: 0.5, x: 0, y: 0, z: 1).scaledBy(x: 2, y: 3, z: 1)] {
-            layer.set(.transform(transform), at: PropertyPath(.transform))
-            for property in PropertyCatalogue.all where property.layerClass == .layer {
-                for keyPath in property.keyPaths {
-                    let path = try PropertyPath(parsing: keyPath)
-                    #expect(layer.modelValue(at: path) == layer.model.value(at: path), "\(keyPath)")
-                }
+        let turned = Transform3D.identity.rotated(by: 0.5, x: 0, y: 0, z: 1).scaledBy(x: 2, y: 3, z: 1)
+        layer.set(.transform(turned), at: PropertyPath(.transform))
+        #expect(layer.modelValue(at: PropertyPath(.transform)) == .transform(turned))
+        #expect(layer.modelValue(at: try PropertyPath(parsing: "transform.translation.x")) == .scalar(0))
+        // And the in-place reads agree with the catalogue's readers on every key path of a plain layer.
+        for property in PropertyCatalogue.all where property.layerClass == .layer {
+            for keyPath in property.keyPaths {
+                let path = try PropertyPath(parsing: keyPath)
+                #expect(layer.modelValue(at: path) == layer.model.value(at: path), "\(keyPath)")
             }
-            #expect(layer.modelValue(at: PropertyPath(.transform)) == .transform(transform))
         }
-        #expect(layer.modelValue(at: PropertyPath(.bounds)) == .rect(Rect(x: 13, y: 14, width: 15, height: 16)))
-        #expect(layer.modelValue(at: PropertyPath(.shadowOffset)) == .size(Size(width: 32, height: 33)))
     }
 }
