@@ -22,7 +22,14 @@ public class Animation {
     /// layer's time when the transaction commits.
     public var timing = MediaTiming()
     /// The pacing of the animation; nil means linear.
-    public var timingFunction: (any TimingCurve)?
+    public var timingFunction: (any TimingCurve)? {
+        get { curveBox?.curve }
+        set { curveBox = newValue.map(TimingCurveBox.init) }
+    }
+    /// `timingFunction`, boxed: an animation keeps one reference instead of a 40-byte existential,
+    /// and the animations of view animation blocks on the same cubic share one box
+    /// (`Scene.sharedCurveBox(for:)`); ten thousand animated views have twenty thousand animations.
+    var curveBox: TimingCurveBox?
     /// Whether the animation is removed from its layer once its active duration completes.
     public var isRemovedOnCompletion = true
     /// Receives start and stop; retained strongly, as Core Animation does.
@@ -49,7 +56,7 @@ public class Animation {
     /// Copies the base properties (subclasses override, calling super).
     func copyProperties(from other: Animation) {
         timing = other.timing
-        timingFunction = other.timingFunction
+        curveBox = other.curveBox
         isRemovedOnCompletion = other.isRemovedOnCompletion
         delegate = other.delegate
         name = other.name
@@ -88,6 +95,12 @@ extension AnimationDelegate {
     public var receivesStartEvents: Bool { true }
     public func animationDidStart(_ animation: Animation) {}
     public func animationDidStop(_ animation: Animation, finished: Bool) {}
+}
+
+/// A timing curve in a box of its own (immutable: animations and their copies share it).
+final class TimingCurveBox {
+    let curve: any TimingCurve
+    init(_ curve: any TimingCurve) { self.curve = curve }
 }
 
 /// What a layer shows at one instant: its properties, and the transition running on it.

@@ -89,17 +89,32 @@ final class EffectStack {
     }
 
     /// A layer's cells (its slots' first, then its transform's) and steps, or its general row.
+    ///
+    /// 32 bytes: the indices are kept as 32-bit numbers (cells are fewer than `Step.cellLimit`),
+    /// so ten thousand rows take 320 KB, not 640 KB, and a read's row is half a cache line.
     struct Row {
-        var firstCell: Int
-        var slotCount: Int
-        var firstStep: Int
-        var stepCount: Int
-        /// The index of the row's transform write (`transforms`), or −1.
-        var transform: Int
-        /// The index of the row's general row (`generalRows`), or −1 for a row of numbers.
-        var general: Int
+        private var storedFirstCell: Int32, storedSlotCount: Int32
+        private var storedFirstStep: Int32, storedStepCount: Int32
+        private var storedTransform: Int32, storedGeneral: Int32
         /// The properties the row's effects write (`PropertyMask`): reads of others go to the model.
         var touched: PropertyMask
+
+        init(firstCell: Int, slotCount: Int, firstStep: Int, stepCount: Int, transform: Int, general: Int,
+             touched: PropertyMask) {
+            (storedFirstCell, storedSlotCount) = (Int32(firstCell), Int32(slotCount))
+            (storedFirstStep, storedStepCount) = (Int32(firstStep), Int32(stepCount))
+            (storedTransform, storedGeneral) = (Int32(transform), Int32(general))
+            self.touched = touched
+        }
+
+        var firstCell: Int { @inline(__always) get { Int(storedFirstCell) } }
+        var slotCount: Int { @inline(__always) get { Int(storedSlotCount) } }
+        var firstStep: Int { @inline(__always) get { Int(storedFirstStep) } }
+        var stepCount: Int { @inline(__always) get { Int(storedStepCount) } }
+        /// The index of the row's transform write (`transforms`), or −1.
+        var transform: Int { @inline(__always) get { Int(storedTransform) } }
+        /// The index of the row's general row (`generalRows`), or −1 for a row of numbers.
+        var general: Int { @inline(__always) get { Int(storedGeneral) } }
     }
 
     var tracks: [Track] = []
@@ -215,7 +230,8 @@ final class EffectStack {
             }
             writes.append((timing, write))
         }
-        guard base.count + slots.count + 1 <= Step.cellLimit, tracks.count + writes.count < Int(Int32.max) else { return nil }
+        guard base.count + slots.count + 1 <= Step.cellLimit, tracks.count + writes.count < Int(Int32.max),
+              steps.count + 4 * writes.count < Int(Int32.max) else { return nil }
 
         let firstCell = base.count
         for slot in slots { base.append(layer.model[slot]) }

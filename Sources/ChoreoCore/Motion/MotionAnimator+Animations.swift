@@ -45,7 +45,7 @@ extension MotionAnimator {
                 modelBefore: old, presentationBefore: change.oldPresentation), completion: group)
         }
         if let failure { throw failure }
-        return group.token
+        return group
     }
 
     /// Sets the model to the final value and adds the animation of `change`, counted by `completion`.

@@ -99,7 +99,7 @@ public final class MotionAnimator {
         if let stagger = traits.stagger { single.delay = max(0, stagger.delay(index: 0, count: 1)) }
         try add(single, before, completion: group)
         group.seal(in: scene)
-        return group.token
+        return group
     }
 
     /// Removes the animations this animator added that are still attached, freezing each

@@ -71,6 +71,8 @@ public final class Scene {
     var uncommitted: [(layer: Layer, entry: AttachedAnimation)] = []
     /// Events waiting to be delivered, in the order they happened.
     var pendingEvents: [AnimationEvent] = []
+    /// The boxes of the last few cubic curves view animation blocks used (`sharedCurveBox(for:)`).
+    var recentCurveBoxes: [(cubic: CubicBezierCurve, box: TimingCurveBox)] = []
     /// Runs work due at an exact time (`schedule(at:_:)`): the engine's timers, when an engine
     /// drives the scene.
     public var timedWorkHost: TimedWorkHost?

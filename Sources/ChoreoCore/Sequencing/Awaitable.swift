@@ -33,15 +33,20 @@ public enum AwaitResult: Equatable, Sendable {
 
 /// The awaitable result of one view animation block or motion animation: finished once, when
 /// its completion runs (`View.animate` and `MotionAnimator:animate` return one to scripts).
-public final class CompletionToken: Awaitable {
+/// Not final: a block's completion (`ViewAnimationCompletion`) is its own token, one object a
+/// block instead of two.
+public class CompletionToken: Awaitable {
     /// Whether the animations all finished; nil until they stopped.
     public private(set) var finished: Bool?
     private var handlers: [(AwaitResult) -> Void] = []
 
     public init() {}
 
+    /// Whether something waits for the token (a sequence's `await`).
+    var hasWaiters: Bool { !handlers.isEmpty }
+
     /// Records the outcome and calls the waiting handlers (once; later calls do nothing).
-    public func finish(_ finished: Bool) {
+    public final func finish(_ finished: Bool) {
         guard self.finished == nil else { return }
         self.finished = finished
         let waiting = handlers

@@ -139,7 +139,7 @@ extension View {
                 for view in block.changedViews { try view.layoutIfNeeded() }
             }
         }
-        return block.completion?.token ?? CompletionToken()
+        return block.completion ?? CompletionToken()
     }
 
     /// A block nested in an animator's block finishes with the animator: its completion and

@@ -91,6 +91,8 @@ final class ViewAnimationBlock {
     /// than a scan of them is worth (most blocks change a few properties of one view).
     private var changeIndex: [ChangeKey: Int]?
     private static let changeIndexThreshold = 16
+    /// The block's curve, boxed once for all its animations (`Scene.sharedCurveBox(for:)`).
+    private var curveBox: TimingCurveBox?
 
     private struct ChangeKey: Hashable {
         let layer: ObjectIdentifier
@@ -215,7 +217,8 @@ final class ViewAnimationBlock {
             animation.fromValue = change.oldPresentation
             animation.toValue = new
         }
-        animation.timingFunction = timing.curve
+        if curveBox == nil, let scene = layer.scene { curveBox = scene.sharedCurveBox(for: timing.curve) }
+        animation.curveBox = curveBox
         add(animation, to: layer, path: change.path, delay: delay)
     }
 
