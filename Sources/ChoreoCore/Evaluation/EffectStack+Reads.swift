@@ -20,7 +20,8 @@ extension EffectStack {
         var properties = layer.model
         for cell in row.firstCell..<row.firstCell + row.slotCount { properties[cellSlots[cell]] = values[cell] }
         if row.transform >= 0 {
-            properties.transform = transforms[row.transform].transform(values[row.firstCell + row.slotCount])
+            properties.transformBox = transforms[row.transform].transformBox(
+                values[row.firstCell + row.slotCount], model: properties.transformBox)
         }
         return properties
     }

@@ -118,7 +118,7 @@ final class TransformWrite {
     /// each with its transform and the transform as a value (whose box a read by key path then
     /// shares instead of allocating one); replaced round robin, compared bit for bit.
     private var recentValues = [Double](repeating: .nan, count: TransformWrite.memoSize)
-    private var recentTransforms = [Transform3D](repeating: .identity, count: TransformWrite.memoSize)
+    private var recentTransforms = [TransformBox](repeating: .identity, count: TransformWrite.memoSize)
     private var recentAnimationValues = [AnimationValue](repeating: .transform(.identity), count: TransformWrite.memoSize)
     private var nextSlot = 0
     private static var memoSize: Int { 4 }
@@ -145,15 +145,16 @@ final class TransformWrite {
         self.model = model
     }
 
-    /// The presentation's transform given this frame's number (the component's value, or the
-    /// curve's fraction for a whole transform; NaN: not in effect, the model's).
+    /// The presentation's transform, in its box, given this frame's number (the component's
+    /// value, or the curve's fraction for a whole transform; NaN: not in effect, `model`, the
+    /// model's box). Rows that read the same number share the box.
     @inline(__always)
-    func transform(_ value: Double) -> Transform3D {
+    func transformBox(_ value: Double, model: TransformBox) -> TransformBox {
         guard !value.isNaN else { return model }
         return recentTransforms[slot(for: value)]
     }
 
-    /// `transform(_:)` as an animation value.
+    /// `transformBox(_:model:)`'s transform as an animation value.
     @inline(__always)
     func animationValue(_ value: Double) -> AnimationValue {
         guard !value.isNaN else { return .transform(model) }
@@ -167,7 +168,8 @@ final class TransformWrite {
         let index = nextSlot
         nextSlot = (nextSlot + 1) % Self.memoSize
         let transform = compute(value)
-        (recentValues[index], recentTransforms[index], recentAnimationValues[index]) = (value, transform, .transform(transform))
+        (recentValues[index], recentTransforms[index], recentAnimationValues[index]) =
+            (value, TransformBox.holding(transform), .transform(transform))
         return index
     }
 

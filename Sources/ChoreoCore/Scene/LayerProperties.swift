@@ -17,7 +17,15 @@ public struct LayerProperties: Hashable, Sendable {
     public var borderWidth = 0.0
     public var borderColor = Color.black
     public var cornerRadius = 0.0
-    public var transform = Transform3D.identity
+    /// A 3D transform about the anchor point, held in a shared immutable box (`TransformBox`):
+    /// the properties keep one reference instead of the matrix's 128 bytes, every identity
+    /// transform shares one box, and a copy of the properties (a presentation, a snapshot)
+    /// retains the box instead of copying the matrix.
+    public var transform: Transform3D {
+        @inline(__always) get { transformBox.value }
+        set { transformBox = TransformBox.holding(newValue) }
+    }
+    var transformBox = TransformBox.identity
     public var zPosition = 0.0
     public var shadowColor = Color.black
     public var shadowOffset = Size(width: 0, height: -3)
@@ -47,4 +55,23 @@ public struct LayerProperties: Hashable, Sendable {
     var gradientStorage: GradientStorage?
 
     public init() {}
+}
+
+/// An immutable transform in a box of its own, for `LayerProperties.transform`. Compared and
+/// hashed by value, so properties compare as they did with the matrix inline.
+final class TransformBox: Hashable, Sendable {
+    let value: Transform3D
+
+    private init(_ value: Transform3D) { self.value = value }
+
+    /// The one box of the identity (bit for bit: a transform with a −0 entry gets a box of its own).
+    static let identity = TransformBox(.identity)
+
+    /// A box holding `transform`: the shared identity box for the identity.
+    static func holding(_ transform: Transform3D) -> TransformBox {
+        transform.isBitwiseIdentity ? identity : TransformBox(transform)
+    }
+
+    static func == (a: TransformBox, b: TransformBox) -> Bool { a === b || a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

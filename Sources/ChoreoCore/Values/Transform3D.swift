@@ -45,6 +45,15 @@ public struct Transform3D: Hashable, Sendable {
                                              m31: 0, m32: 0, m33: 1, m34: 0,
                                              m41: 0, m42: 0, m43: 0, m44: 1)
 
+    /// Whether every entry has the identity's bits (a −0 where the identity has 0 does not count).
+    var isBitwiseIdentity: Bool {
+        let one = (1.0).bitPattern
+        let diagonal = m11.bitPattern == one && m22.bitPattern == one && m33.bitPattern == one && m44.bitPattern == one
+        let rest = m12.bitPattern | m13.bitPattern | m14.bitPattern | m21.bitPattern | m23.bitPattern | m24.bitPattern
+            | m31.bitPattern | m32.bitPattern | m34.bitPattern | m41.bitPattern | m42.bitPattern | m43.bitPattern
+        return diagonal && rest == 0
+    }
+
     /// A translation (CATransform3DMakeTranslation).
     public init(translationX tx: Double, y ty: Double, z tz: Double) {
         self = .identity
