@@ -226,7 +226,7 @@ final class EffectStack {
             case .transform, .wholeTransform:
                 if case .transform = write.target, write.isAdditive { return nil }
                 guard transform == nil else { return nil }
-                transform = transformWrite(write.target, isAdditive: write.isAdditive, model: layer.model.transform)
+                transform = transformWrite(write.target, isAdditive: write.isAdditive, model: layer.model.transformBox.value)
             }
             writes.append((timing, write))
         }

@@ -29,7 +29,7 @@ extension Layer {
     /// CALayer.affineTransform(): the 2D part of `transform` (CATransform3DGetAffineTransform:
     /// m11, m12, m21, m22, m41, m42; the 3D terms are dropped).
     public func affineTransform() -> Transform2D {
-        let t = model.transform
+        let t = model.transformBox.value
         return Transform2D(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
     }
 

@@ -50,8 +50,8 @@ extension Layer {
     public func modelValue(at path: PropertyPath) -> AnimationValue {
         if let value = AnimationValue.fromSlots(of: path, { model[$0] }) { return value }
         if path.property == .transform, path.component == .whole {
-            let transform = model.transform
-            return transform == .identity ? Self.identityTransformValue : .transform(transform)
+            let box = model.transformBox
+            return box === TransformBox.identity ? Self.identityTransformValue : .transform(box.value)
         }
         return LayerProperties.value(at: path, in: &model)
     }

@@ -100,7 +100,7 @@ public final class View {
     /// projection onto the plane, as UIKit's `transform` does for a `transform3D`).
     public var transform: Transform2D {
         get {
-            let t = layer.model.transform
+            let t = layer.model.transformBox.value
             return Transform2D(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
         }
         set { layer.set(.transform(Transform3D(newValue)), at: PropertyPath(.transform)) }
