@@ -25,14 +25,13 @@ void *lsx_toboxed(lua_State *L, int index) {
     return *(void **)lua_touserdata(L, index);
 }
 
-void *lsx_toobject(lua_State *L, int index, const void *class_key) {
-    if (lua_type(L, index) != LUA_TUSERDATA || !lua_checkstack(L, 2)) return NULL;
+void *lsx_toobject(lua_State *L, int index, const void *metatable) {
+    if (lua_type(L, index) != LUA_TUSERDATA || !lua_checkstack(L, 1)) return NULL;
     index = lua_absindex(L, index);
     if (!lua_getmetatable(L, index)) return NULL;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, class_key);
-    int same = lua_rawequal(L, -1, -2);
-    lua_settop(L, -3);
-    return same ? lsx_toboxed(L, index) : NULL;
+    const void *actual = lua_topointer(L, -1);  // tables never move; a class's is anchored for good
+    lua_settop(L, -2);
+    return actual == metatable ? lsx_toboxed(L, index) : NULL;
 }
 
 // Calls the host with the Lua arguments in place. Only after the host has returned may an error
@@ -84,6 +83,24 @@ void lsx_push_slot(lua_State *L, void *box, const void *metatable_key) {
 void lsx_pushfunction(lua_State *L, void *box) {
     lsx_push_slot(L, box, &lsx_box_metatable_key);
     lua_pushcclosure(L, lsx_trampoline, 1);
+}
+
+// __index(object, key): the method of that name, raw from the class's methods table (upvalue 2),
+// or what the host's getter (upvalue 1) answers. Lua calls __index only for objects with this
+// metatable, which scripts cannot reach (it is locked), so the object needs no check for a method.
+static int lsx_index_trampoline(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
+        lua_settop(L, -2);
+    }
+    return lsx_trampoline(L);
+}
+
+void lsx_pushindexfunction(lua_State *L, void *box) {
+    lsx_push_slot(L, box, &lsx_box_metatable_key);  // the methods table, then the getter's box
+    lua_rotate(L, -2, 1);
+    lua_pushcclosure(L, lsx_index_trampoline, 2);
 }
 
 int lsx_pushcached(lua_State *L, const void *identity) {

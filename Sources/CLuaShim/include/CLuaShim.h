@@ -88,6 +88,11 @@ const char *lsx_memory_position(lua_State *L);
 /// Pushes a Lua function backed by the host: the trampoline, with `box` in an 8-byte userdata
 /// upvalue that releases it on collection. Needs 2 free stack slots (like the two below).
 void lsx_pushfunction(lua_State *L, void *box);
+/// Pushes a class's `__index`: a C closure that answers a string key found in the methods table
+/// (on top of the stack, popped) in C, with no host call, and otherwise calls the host function
+/// `box` (the property getter, as `lsx_pushfunction` would) with the same arguments. Method
+/// lookups (`layer:setValue(...)`) are most of a script's indexing. Needs 2 free stack slots.
+void lsx_pushindexfunction(lua_State *L, void *box);
 /// The registry field of the host's hook for modules that return nothing (see sandbox.c).
 #define LSX_MODULE_HOOK "choreo.moduleResult"
 /// Sets that hook to the host function `box` (a +1 pointer, as for `lsx_pushfunction`).
@@ -99,10 +104,10 @@ int lsx_pushcached(lua_State *L, const void *identity);
 void lsx_pushobject(lua_State *L, const void *identity, void *box, const void *class_key);
 /// The box held by an 8-byte slot userdata, or NULL (not a userdata, or already collected).
 void *lsx_toboxed(lua_State *L, int index);
-/// The box held by the slot userdata at `index` if its metatable is the one stored in the
-/// registry under `class_key` (an object of exactly that registered class), else NULL. Raw
-/// calls only; the stack is left as it was.
-void *lsx_toobject(lua_State *L, int index, const void *class_key);
+/// The box held by the slot userdata at `index` if its metatable is `metatable` (the address
+/// `lua_topointer` gave for a registered class's metatable: an object of exactly that class),
+/// else NULL. One pointer comparison, no registry lookup; the stack is left as it was.
+void *lsx_toobject(lua_State *L, int index, const void *metatable);
 /// `__gc` for slot userdata: clears the slot, then releases the box. Safe to run twice.
 int lsx_box_gc(lua_State *L);
 /// A full collection, run protected. Returns LUA_OK.

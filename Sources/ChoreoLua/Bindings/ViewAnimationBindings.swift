@@ -25,12 +25,9 @@ extension ScriptHost {
     func viewAnimationFunctions() -> [String: LuaHostFunction] {
         [
             "animate": { [unowned self] call in
-                let table = try call.table(at: 1, name: "options").checkingKeys(
-                    allowed: ["duration", "withDuration", "springDuration", "delay", "options", "animations", "completion",
-                              "usingSpringWithDamping", "bounce", "initialSpringVelocity", "curve"],
-                    of: "option")
-                guard Self.countGiven(["usingSpringWithDamping", "bounce", "curve"], in: table) <= 1 else {
-                    let timings = ["usingSpringWithDamping", "bounce", "curve"].filter { !table.value(.name($0)).isNil }
+                let table = try call.table(at: 1, name: "options").checkingKeys(allowed: Self.animateKeys, of: "option")
+                guard Self.countGiven(Self.animateTimingKeys, in: table) <= 1 else {
+                    let timings = Self.animateTimingKeys.filter { !table.value(.name($0)).isNil }
                     throw ArgumentError(
                         parameter: "timing", requirement: "must be given one way: usingSpringWithDamping, bounce or curve",
                         value: timings.joined(separator: ", "))
@@ -42,7 +39,7 @@ extension ScriptHost {
                         value: "springDuration, \(other)")
                 }
                 let (duration, delay, options, animations, completion, stagger) = try blockArguments(
-                    table, in: "View.animate", durationKeys: ["duration", "withDuration", "springDuration"],
+                    table, in: "View.animate", durationKeys: Self.animateDurationKeys,
                     defaultDuration: isSpring ? 0.5 : nil, allowsStagger: true)  // UIKit's springDuration default
                 let token: CompletionToken
                 if isSpring {
@@ -117,6 +114,16 @@ extension ScriptHost {
         ]
     }
 
+    /// The keys `View.animate` takes, its ways to give a timing, and its names for the duration:
+    /// made once (an array literal in the call was three allocations a block).
+    private static let animateKeys = [
+        "duration", "withDuration", "springDuration", "delay", "options", "animations", "completion",
+        "usingSpringWithDamping", "bounce", "initialSpringVelocity", "curve",
+    ]
+    private static let animateTimingKeys = ["usingSpringWithDamping", "bounce", "curve"]
+    private static let animateDurationKeys = ["duration", "withDuration", "springDuration"]
+    static let plainDurationKeys = ["duration"]
+
     /// `curve = ...` of View.animate (any curve value, such as "penner.easeOutBounce"); Core fits
     /// a damping-ratio spring to the duration of the animations the block makes.
     private func blockCurve(_ lua: LuaValue) throws -> (any TimingCurve)? {
@@ -131,7 +138,7 @@ extension ScriptHost {
     /// `View.animate` and `View.animateKeyframes`; `springDuration` for the iOS 17 spring form);
     /// exactly one of them is given.
     func blockArguments(
-        _ table: LuaTableArgument, in call: String, needsAnimations: Bool = true, durationKeys: [String] = ["duration"],
+        _ table: LuaTableArgument, in call: String, needsAnimations: Bool = true, durationKeys: [String] = plainDurationKeys,
         defaultDuration: Double? = nil, allowsStagger: Bool = false
     ) throws -> (Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?, Stagger?) {
         guard Self.countGiven(durationKeys, in: table) <= 1 else {

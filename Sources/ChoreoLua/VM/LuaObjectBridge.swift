@@ -82,8 +82,8 @@ public struct LuaClass<Object: AnyObject> {
 struct ClassKeyCache {
     struct Slot {
         var type: ObjectIdentifier?
-        /// The key of the class registered for the type itself.
-        var exact: UnsafeMutableRawPointer?
+        /// The metatable address of the class registered for the type itself (`LuaClassInfo.metatable`).
+        var exactMetatable: UnsafeRawPointer?
         /// The key of the type's class or nearest registered superclass.
         var resolved: UnsafeMutableRawPointer?
     }
@@ -96,7 +96,8 @@ struct ClassKeyCache {
         let id = ObjectIdentifier(type)
         let index = Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
         if slots[index].type == id { return slots[index] }
-        let slot = Slot(type: id, exact: vm.classes[id]?.key, resolved: vm.classInfo(for: type)?.key)
+        let exact = vm.classes[id]
+        let slot = Slot(type: id, exactMetatable: exact?.metatable, resolved: vm.classInfo(for: type)?.key)
         slots[index] = slot
         return slot
     }
@@ -105,6 +106,8 @@ struct ClassKeyCache {
 /// A registered class. Its address is the registry key of the class's metatable.
 final class LuaClassInfo {
     let name: String
+    /// The metatable's address (`lua_topointer`): objects of exactly this class have it.
+    var metatable: UnsafeRawPointer?
     init(name: String) { self.name = name }
     var key: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 }
@@ -115,7 +118,7 @@ extension LuaVM {
         let state = liveState("register(_:)")
         let identifier = ObjectIdentifier(Object.self)
         precondition(classes[identifier] == nil, "LuaVM.register(_:): \(Object.self) is already registered")
-        precondition(lua_checkstack(state, 6) != 0, "LuaVM.register(_:): no stack space")
+        precondition(lua_checkstack(state, 8) != 0, "LuaVM.register(_:): no stack space")
         let info = LuaClassInfo(name: luaClass.name)
         classes[identifier] = info
         let name = luaClass.name
@@ -136,17 +139,17 @@ extension LuaVM {
         }
         if luaClass.getProperty != nil || luaClass.fields != nil {
             let getProperty = luaClass.getProperty ?? { _, _, _ in 0 }
-            lua_pushvalue(state, -1)
-            let methods = luaL_ref(state, lsx_registryindex())  // for __index, kept for the VM's life
-            LuaVM.push("__methods", on: state)  // kept in the (locked) metatable, where addMethods adds
-            lua_rotate(state, -2, 1)
-            lua_rawset(state, -3)
             let unknown = luaClass.fields.map { fields in
                 (known: Set(fields), error: luaClass.unknownMember)
             }
-            setField("__index", on: state) {
-                pushHostFunction(LuaVM.indexFunction(name, methods: methods, getProperty, closed: unknown), on: state)
-            }
+            // __index: methods found in C (`lsx_pushindexfunction`), the getter for the rest.
+            LuaVM.push("__index", on: state)
+            lua_pushvalue(state, -2)
+            lsx_pushindexfunction(state, LuaVM.indexFunction(name, getProperty, closed: unknown).retainedPointer())
+            lua_rawset(state, -4)
+            LuaVM.push("__methods", on: state)  // kept in the (locked) metatable, where addMethods adds
+            lua_rotate(state, -2, 1)
+            lua_rawset(state, -3)
         } else {
             LuaVM.push("__index", on: state)
             lua_rotate(state, -2, 1)
@@ -168,26 +171,22 @@ extension LuaVM {
                 return 1
             }, on: state)
         }
+        info.metatable = lua_topointer(state, -1)
         lua_rawsetp(state, lsx_registryindex(), info.key)
     }
 
-    /// `__index` with properties: methods first (raw, from the class's methods table, the
-    /// registry's reference `methods`), then the getter; for a closed class (`closed`), a name
-    /// the getter does not answer and the class does not list is `closed.error`. A key's text and
-    /// the property's name for messages (`View.layer`) are made once per key, not per read
-    /// (`LuaStringMemo`).
+    /// The getter half of `__index` with properties (methods are found before it, in C: see
+    /// `lsx_pushindexfunction`); for a closed class (`closed`), a name the getter does not answer
+    /// and the class does not list is `closed.error`. A key's text and the property's name for
+    /// messages (`View.layer`) are made once per key, not per read (`LuaStringMemo`).
     private static func indexFunction<Object: AnyObject>(
-        _ name: String, methods: Int32, _ getProperty: @escaping (LuaCallContext, Object, String) throws -> Int,
+        _ name: String, _ getProperty: @escaping (LuaCallContext, Object, String) throws -> Int,
         closed: (known: Set<String>, error: (String) -> LuaCallError)?
     ) -> LuaHostFunctionBox {
         let propertyNames = LuaStringMemo<String>()
         return LuaHostFunctionBox(name: "\(name).__index", role: .method) { call in
             let object = try call.object(at: 1, as: Object.self)
             guard lua_type(call.state, 2) == LUA_TSTRING, call.reserve(3) else { call.pushNil(); return 1 }
-            lua_rawgeti(call.state, lsx_registryindex(), lua_Integer(methods))
-            lua_pushvalue(call.state, 2)
-            if lua_rawget(call.state, -2) != LUA_TNIL { return 1 }  // the method is on top
-            lua_settop(call.state, 2)
             let (key, propertyName) = propertyNames.value(at: 2, on: call.state) { key in "\(name).\(key)" }
             let results = try property(name, key) { try getProperty(call.forProperty(propertyName), object, key) }
             if results == 0 {
@@ -226,9 +225,9 @@ extension LuaVM {
 
     var hostKey: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-    /// The metatable key of the class registered for `type` itself (not a superclass's), if any.
-    func registeredClassKey(_ type: AnyClass) -> UnsafeMutableRawPointer? {
-        classKeys.slot(for: type, in: self).exact
+    /// The metatable address of the class registered for `type` itself, if any (`lsx_toobject`).
+    func registeredClassMetatable(_ type: AnyClass) -> UnsafeRawPointer? {
+        classKeys.slot(for: type, in: self).exactMetatable
     }
 
     /// The registered class of `type` or its nearest registered superclass.

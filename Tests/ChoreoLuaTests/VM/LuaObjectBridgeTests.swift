@@ -50,6 +50,23 @@ struct LuaObjectBridgeTests {
         #expect(try vm.run(chunk: "return box.__gc, tostring(box)", name: "gc.lua") == [nil, "Box(6.0)"])
     }
 
+    @Test("Methods are found before properties (those added later too), keys that are not strings read nil, and an object of another class is a bad self")
+    func methodLookupAndSelfCheck() throws {
+        final class Other {}
+        let vm = vmWithBoxes()
+        vm.register(LuaClass<Other>("Other", methods: [:], getProperty: { _, _, _ in 0 }))
+        vm.addMethods(["size": { call in call.push("the method"); return 1 }], to: Tracked.self)
+        vm.setGlobal("box", .object(Tracked(LiveCounter())))
+        vm.setGlobal("other", .object(Other()))
+        // `size` is both a method (added after the class) and a property: the method wins, as a
+        // method of the class's table always has; a number key reads nil without an error.
+        #expect(try vm.run(chunk: "return box:size(), box[1], box.grow == box.grow", name: "m.lua") == ["the method", nil, true])
+        #expect(failure(of: "box.grow(other, 1)", in: vm)?.message
+            == "scene.lua:1: calling 'Box:grow' on bad self (Box expected, got Other)")
+        #expect(failure(of: "local g = other.grow", in: vm) == nil)  // Other has no grow: nil, not Box's
+        #expect(try vm.run(chunk: "return other.grow", name: "o.lua") == [nil])
+    }
+
     @Test("Objects of unregistered subclasses use their superclass's Lua class")
     func subclassesUseTheirSuperclass() throws {
         final class Base {}
