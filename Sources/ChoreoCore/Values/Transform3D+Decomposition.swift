@@ -110,6 +110,15 @@ extension Transform3D {
 
     /// The transform taken apart, or nil when it cannot be (m44 = 0 or a singular upper 3×3).
     public var decomposed: Decomposed? {
+        // Most layers' transforms are the identity: its decomposition, worked out once by the
+        // general path below (so bit for bit the same).
+        if isBitwiseIdentity { return Self.identityDecomposition }
+        return generalDecomposition
+    }
+
+    private static let identityDecomposition = Transform3D.identity.generalDecomposition
+
+    private var generalDecomposition: Decomposed? {
         guard m44 != 0, isFinite else { return nil }
         let n = 1 / m44
         var r0 = Vector3(x: m11 * n, y: m12 * n, z: m13 * n)
