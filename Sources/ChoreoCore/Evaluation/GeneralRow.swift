@@ -69,6 +69,7 @@ struct PropertyMask {
         }
     }
 
+    @inline(__always)
     func contains(_ path: PropertyPath) -> Bool { bits & Self.bit(path) != 0 }
 
     /// A property's bit: its place in the catalogue; custom properties share the last bit (a
