@@ -1,3 +1,4 @@
+import CLua
 import ChoreoCore
 
 /// UIKit's view animations for scripts: `View.animate`, `View.animateKeyframes`,
@@ -55,7 +56,7 @@ extension ScriptHost {
                 } else {
                     token = try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, stagger: stagger, options: options,
-                        curve: try blockCurve(table.value("curve")),
+                        curve: try blockCurve(table),
                         animations: animations, completion: completion)
                 }
                 call.push(object: token)  // what a sequence awaits
@@ -126,8 +127,20 @@ extension ScriptHost {
 
     /// `curve = ...` of View.animate (any curve value, such as "penner.easeOutBounce"); Core fits
     /// a damping-ratio spring to the duration of the animations the block makes.
-    private func blockCurve(_ lua: LuaValue) throws -> (any TimingCurve)? {
-        lua.isNil ? nil : try curve(from: lua, name: "curve")
+    private func blockCurve(_ table: LuaTableArgument) throws -> (any TimingCurve)? {
+        try table.withField("curve") { state, slot in
+            switch lua_type(state, slot) {
+            case LUA_TNIL: return nil
+            case LUA_TSTRING:
+                let named = try namedCurves.value(at: slot, on: state) { text in
+                    registry.providers[text] == nil ? try curve(from: .string(text), name: "curve") : nil
+                }
+                if let curve = named.value { return curve }
+                return try curve(from: .string(named.text), name: "curve")
+            default:
+                return try curve(from: vm.value(at: slot, on: state), name: "curve")
+            }
+        }
     }
 
     /// The common keys of an animation block: duration (≥ 0), delay (seconds, or with

@@ -20,7 +20,13 @@ import ChoreoRuntime
 public final class ScriptHost {
     public let vm: LuaVM
     public let engine: Engine
-    public var registry = TimingRegistry()
+    public var registry = TimingRegistry() {
+        didSet { namedCurves = LuaStringMemo() }  // a name may now mean another curve
+    }
+    /// The curves Lua strings named (`View.animate`'s `curve = "easeOut"`), by the string's
+    /// address: a name seen before costs no `String`, hashing or parsing. A provider's name maps
+    /// to nil (its provider makes a curve each time it is asked). Emptied when `registry` changes.
+    var namedCurves = LuaStringMemo<(any TimingCurve)?>()
     /// Where `require` finds modules and relative paths (traits specs, images) resolve.
     public let scriptDirectory: String?
     /// The files the script may read: inside `scriptDirectory` or an allowed root (`FileSandbox`).

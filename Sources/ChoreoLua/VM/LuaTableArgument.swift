@@ -84,6 +84,14 @@ public struct LuaTableArgument {
         return lua_type(context.state, slot) > LUA_TNIL
     }
 
+    /// Calls `body` with the state and the stack slot where the raw `table[key]` is pushed (nil
+    /// included), for a reader that looks at it in place; the slot is popped after.
+    public func withField<R>(_ key: LuaKey, _ body: (OpaquePointer, Int32) throws -> R) throws -> R {
+        guard let slot = pushField(key) else { throw stackOverflow(key) }
+        defer { lsx_pop(context.state, 1) }
+        return try body(context.state, slot)
+    }
+
     /// Any value, copied (tables and functions by reference).
     public func value(_ key: LuaKey) -> LuaValue {
         (try? field(key) { (slot, _) throws(LuaCallError) in context.vm.value(at: slot, on: context.state) }) ?? .nil

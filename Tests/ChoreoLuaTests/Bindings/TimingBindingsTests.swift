@@ -277,3 +277,55 @@ struct TimingBindingsTests {
             == [CubicBezierCurve.easeIn.progress(at: 0.5) / 2])
     }
 }
+
+@Suite("Lua: View.animate's curve names")
+struct BlockCurveNameTests {
+    /// A view's presented alpha halfway through a 1 s block on the curve named `name`, after
+    /// `setup` ran (fading from 1 to 0, so the value is 1 − the curve's progress at 0.5).
+    static let halfway = """
+        local scene = Scene.new{ width = 100, height = 100 }
+        local function halfway(name)
+          local view = View.new{ frame = { 0, 0, 10, 10 } }
+          scene.view:addSubview(view)
+          View.animate{ duration = 1, curve = name, animations = function() view.alpha = 0 end }
+          return view
+        end
+        """
+
+    @Test("A name used by View.animate means its new curve once Timing.register replaces it")
+    func reRegisteredName() throws {
+        let (host, _) = try runScript(Self.halfway + """
+
+            Timing.register("mine", function(t) return t end)
+            first = halfway("mine")
+            Timing.register("mine", function(t) return t * t end)
+            second = halfway("mine")
+            """)
+        host.engine.scene.advance(to: 0.5)
+        let alphas = try host.vm.run(chunk: "return first.layer.presentation.opacity, second.layer.presentation.opacity",
+                                     name: "read.lua").map { $0.doubleValue ?? .nan }
+        #expect(alphas == [0.5, 0.75])  // 1 − 0.5, then 1 − 0.25
+    }
+
+    @Test("The same spec text gives the same curve in every block, and an unknown name is refused each time")
+    func specsAndUnknownNames() throws {
+        let (host, _) = try runScript(Self.halfway + """
+
+            local spec = "cubic-bezier(0.42,0,0.58,1)"
+            first = halfway(spec)
+            second = halfway(spec)
+            """)
+        host.engine.scene.advance(to: 0.5)
+        let alphas = try host.vm.run(chunk: "return first.layer.presentation.opacity, second.layer.presentation.opacity",
+                                     name: "read.lua").map { $0.doubleValue ?? .nan }
+        #expect(alphas[0] == alphas[1])
+        #expect(abs(alphas[0] - 0.5) < 1e-12)  // easeInOut is symmetric about its middle
+        for _ in 0..<2 {
+            let message = errorMessage {
+                _ = try runScript(Self.halfway + "\nhalfway('noSuchCurve')", host: host)
+            }
+            #expect(message?.contains("noSuchCurve") == true)
+            #expect(message?.contains("must be a registered curve") == true)
+        }
+    }
+}
