@@ -188,11 +188,10 @@ extension Scene {
         guard eventObserver != nil || entry.animation.delegate.map({ kind != .didStart || $0.receivesStartEvents }) == true
         else { return }
         // A block's stops count down to its last: those before it are taken now, and the last
-        // is queued in the place of the latest of them (`ViewAnimationCompletion.absorbStop`).
+        // is queued in the place of the latest of them (`ViewAnimationCompletion.stopToQueue`).
         if case let .didStop(finished) = kind, eventObserver == nil,
            let completion = entry.animation.delegate as? ViewAnimationCompletion {
-            let stop = completion.absorbStop(entry, layer: layer, finished: finished, at: time)
-            guard !stop.absorbed else { return }
+            guard let stop = completion.stopToQueue(entry, layer: layer, finished: finished, at: time) else { return }
             pendingEvents.append(AnimationEvent(kind: kind, entry: stop.entry, layer: stop.layer, time: stop.time))
             return
         }

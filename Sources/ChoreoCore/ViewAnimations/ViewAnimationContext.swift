@@ -34,7 +34,7 @@ extension Scene {
 /// block's token too: finished with the handler's `finished`, after the handler.
 ///
 /// Its stops count down to one observable moment, the last: a stop that leaves others to come
-/// is taken at once (`absorbStop`) instead of queued as an event, so ten thousand blocks of two
+/// is taken at once (`stopToQueue`) instead of queued as an event, so ten thousand blocks of two
 /// animations ending in one frame queue ten thousand events, not twenty thousand. The last
 /// stop's event is delivered where the latest of the absorbed stops would have been, so the
 /// handler runs at the same place in the frame's order as before.
@@ -77,26 +77,24 @@ final class ViewAnimationCompletion: CompletionToken, AnimationDelegate {
         }
     }
 
-    /// Takes the stop of `entry` (on `layer`, at global `time`) now when another stop is still to
-    /// come after it: nothing can observe it before the last one. Returns false when the stop
-    /// must be queued, and then the event to queue: this one, or the latest absorbed stop's when
-    /// that comes later in event order (same time: the later added).
-    func absorbStop(_ entry: AttachedAnimation, layer: Layer, finished: Bool, at time: MediaTime)
-        -> (absorbed: Bool, entry: AttachedAnimation, layer: Layer, time: MediaTime) {
-        if pending - queuedStops > 1 {
+    /// A stop of one of the block's animations (`entry`, on `layer`, at global `time`), as the
+    /// scene collects it: nil when it is taken now (another stop is still to come, so nothing can
+    /// observe this one), else the stop to queue as the event: this one, or the latest absorbed
+    /// since the last queued one when that comes later in event order (by time, then by order
+    /// of addition), where the completion would have run.
+    func stopToQueue(_ entry: AttachedAnimation, layer: Layer, finished: Bool, at time: MediaTime)
+        -> (entry: AttachedAnimation, layer: Layer, time: MediaTime)? {
+        allFinished = allFinished && finished
+        var latest = (entry: entry, layer: layer, time: time)
+        if let absorbed = latestAbsorbed, (absorbed.time, absorbed.entry.sequence) > (time, entry.sequence) { latest = absorbed }
+        guard pending - queuedStops <= 1 else {
             pending -= 1
-            allFinished = allFinished && finished
-            if let latest = latestAbsorbed, (latest.time, latest.entry.sequence) > (time, entry.sequence) { return (true, entry, layer, time) }
-            latestAbsorbed = (entry, layer, time)
-            return (true, entry, layer, time)
+            latestAbsorbed = latest
+            return nil
         }
         queuedStops += 1
-        allFinished = allFinished && finished
-        defer { latestAbsorbed = nil }
-        if let latest = latestAbsorbed, (latest.time, latest.entry.sequence) > (time, entry.sequence) {
-            return (false, latest.entry, latest.layer, latest.time)
-        }
-        return (false, entry, layer, time)
+        latestAbsorbed = nil
+        return latest
     }
 
     func animationDidStop(_ animation: Animation, finished: Bool) {
