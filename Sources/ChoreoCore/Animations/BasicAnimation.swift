@@ -81,7 +81,7 @@ public class BasicAnimation: PropertyAnimation {
             throw ArgumentError(
                 parameter: "fromValue, toValue, byValue", requirement: "may not all be set (at most two)",
                 value: "all three")
-        case let (from?, to?, nil): setEnds(from, to)
+        case (.some, .some, nil): rare = nil  // both ends given, no byValue: nothing to keep
         case let (from?, nil, by?): setEnds(from, from + by)
         case let (nil, to?, by?): setEnds(to - by, to)
         case let (from?, nil, nil): setEnds(from, current())

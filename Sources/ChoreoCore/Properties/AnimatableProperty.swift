@@ -51,7 +51,7 @@ public struct AnimatableProperty: Sendable {
     let scalarSlots: [PropertyPath.Component: ScalarSlot]
     /// Reads and writes the property (`PropertyCatalogue.readers` and `writers` hold them apart,
     /// for the reads and writes by key path). The accessors reach the properties by address
-    /// (`inout`): a `LayerProperties` (416 bytes) passed by value is copied at every call of a
+    /// (`inout`): a `LayerProperties` (296 bytes) passed by value is copied at every call of a
     /// closure, and a read by key path of a layer's model, or the renderer's check of every
     /// property of every layer each frame, would copy it once per property.
     let read: @Sendable (inout LayerProperties, PropertyPath.Component) -> AnimationValue

@@ -45,7 +45,7 @@ extension Layer {
     /// its scalar slots (the slot subscript is inlined, so each is one field's load), or the
     /// transform; the identity transform is one shared value. Anything else goes through the
     /// catalogue's reader with the model reached in place (`inout`): read as a plain value
-    /// (`model.value(at:)`), Swift first copies the whole struct out of the object (416 bytes,
+    /// (`model.value(at:)`), Swift first copies the whole struct out of the object (296 bytes,
     /// and a retain of each out-of-line part), several times the cost of a presentation cell.
     public func modelValue(at path: PropertyPath) -> AnimationValue {
         if let value = AnimationValue.fromSlots(of: path, { model[$0] }) { return value }

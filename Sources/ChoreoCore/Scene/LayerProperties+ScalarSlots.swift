@@ -129,7 +129,7 @@ extension LayerProperties {
 
     subscript(slot: ScalarSlot) -> Double {
         // Inlined, a read of a layer's model in place loads the one field: called, the whole
-        // struct (416 bytes) is copied out first to be passed.
+        // struct (296 bytes) is copied out first to be passed.
         @inline(__always) get {
             switch slot {
             case .positionX: position.x

@@ -2,7 +2,8 @@
 ///
 /// One plain struct, so the presentation of an animated layer is a copy of its model with the
 /// animations composed onto it — no allocation, except for custom properties (a dictionary,
-/// copied only when an animation writes one).
+/// copied only when an animation writes one) and a transform a general row composes (its box;
+/// the number kernel hands out boxes it keeps).
 ///
 /// Defaults are Core Animation's: anchor point (0.5, 0.5), opacity 1, an opaque black border and
 /// shadow color, a shadow offset of (0, −3) and radius 3 (shadowOpacity 0 hides it), strokeEnd 1.
