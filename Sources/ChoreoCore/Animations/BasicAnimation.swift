@@ -76,12 +76,19 @@ public class BasicAnimation: PropertyAnimation {
         // Read only when an end is missing: a presentation composes every attached animation, so
         // reading it for each added one made adding n animations to a layer O(n²).
         func current() -> AnimationValue { presentation().value(at: propertyPath) }
+        if fromValue != nil, toValue != nil {
+            // The common case (every view animation block's change), decided without copying the
+            // values out: both ends given, so nothing is resolved and nothing kept.
+            guard byValue == nil else {
+                throw ArgumentError(
+                    parameter: "fromValue, toValue, byValue", requirement: "may not all be set (at most two)",
+                    value: "all three")
+            }
+            rare = nil
+            return
+        }
         switch (fromValue, toValue, byValue) {
-        case (.some, .some, .some):
-            throw ArgumentError(
-                parameter: "fromValue, toValue, byValue", requirement: "may not all be set (at most two)",
-                value: "all three")
-        case (.some, .some, nil): rare = nil  // both ends given, no byValue: nothing to keep
+        case (.some, .some, _): return  // decided above
         case let (from?, nil, by?): setEnds(from, from + by)
         case let (nil, to?, by?): setEnds(to - by, to)
         case let (from?, nil, nil): setEnds(from, current())

@@ -22,7 +22,7 @@ extension Layer {
         // delegate, whose binding charges it when it is handed over.
         let layerCharge = copy.memoryCharge == nil ? memoryCharge.map { _ in copy.estimatedHostBytes } : nil
         let defaultDuration = scene?.currentTransaction?.animationDuration ?? .defaultAnimationDuration
-        if let curve = scene?.currentTransaction?.animationTimingFunction, copy.timingFunction == nil {
+        if copy.curveBox == nil, let curve = scene?.currentTransaction?.animationTimingFunction {
             copy.timingFunction = curve
         }
         let replaces = key.map(holdsAnimation(forKey:)) ?? false

@@ -92,7 +92,8 @@ extension Animation {
             bytes += numbers.reduce(0) { $0 + ($1 ?? 0) } * HostMemoryEstimate.keyframeNumber
         }
         if let basic = self as? BasicAnimation {
-            bytes += [basic.fromValue, basic.toValue, basic.byValue].reduce(0) { $0 + ($1?.listHostBytes ?? 0) }
+            // Summed in place: an array of the three values was an allocation per animation added.
+            bytes += (basic.fromValue?.listHostBytes ?? 0) + (basic.toValue?.listHostBytes ?? 0) + (basic.byValue?.listHostBytes ?? 0)
         }
         return bytes  // a group's children are charged as objects of their own
     }
