@@ -116,6 +116,7 @@ int lsx_pushcached(lua_State *L, const void *identity) {
 
 void lsx_pushobject(lua_State *L, const void *identity, void *box, const void *class_key) {
     lsx_push_slot(L, box, class_key);
+    if (identity == NULL) return;  // an object handed to Lua once: not cached
     lua_rawgetp(L, LUA_REGISTRYINDEX, &lsx_object_cache_key);
     lua_pushvalue(L, -2);
     lua_rawsetp(L, -2, identity);  // weak values: the cache never keeps an object alive

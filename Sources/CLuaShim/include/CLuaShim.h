@@ -100,7 +100,8 @@ void lsx_set_module_hook(lua_State *L, void *box);
 /// Pushes the userdata cached for `identity` if it is still alive; returns 1 if it pushed.
 int lsx_pushcached(lua_State *L, const void *identity);
 /// Pushes a new 8-byte userdata holding `box`, with the metatable stored in the registry under
-/// `class_key`, and caches it (weakly) under `identity`. Needs 3 free stack slots.
+/// `class_key`, and caches it (weakly) under `identity` (not when `identity` is NULL: an object
+/// pushed once). Needs 3 free stack slots.
 void lsx_pushobject(lua_State *L, const void *identity, void *box, const void *class_key);
 /// The box held by an 8-byte slot userdata, or NULL (not a userdata, or already collected).
 void *lsx_toboxed(lua_State *L, int index);

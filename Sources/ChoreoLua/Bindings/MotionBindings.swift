@@ -164,7 +164,7 @@ extension ScriptHost {
         default:
             throw call.badArgument(3, "values table {from, to} or animations function expected, got \(call.typeName(at: 3))")
         }
-        call.push(object: token)  // what a sequence awaits
+        call.push(newObject: token)  // what a sequence awaits (new, pushed this once)
         return 1
     }
 

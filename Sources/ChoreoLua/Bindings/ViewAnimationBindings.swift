@@ -59,7 +59,7 @@ extension ScriptHost {
                         curve: try blockCurve(table),
                         animations: animations, completion: completion)
                 }
-                call.push(object: token)  // what a sequence awaits
+                call.push(newObject: token)  // what a sequence awaits (new, pushed this once)
                 return 1
             },
             "animateKeyframes": { [unowned self] call in

@@ -115,6 +115,12 @@ public struct LuaCallContext {
     public func push<Object: AnyObject>(object: Object) {
         if reserve(4) { vm.pushObject(object, staticType: Object.self, on: state) }
     }
+    /// Pushes a Swift object made for this call and handed to Lua this once (a block's token):
+    /// a new userdata, not looked up in or added to the identity cache, which only matters for an
+    /// object pushed again. Pushing `object` any other way later would make a second userdata.
+    public func push<Object: AnyObject>(newObject object: Object) {
+        if reserve(4) { vm.pushObject(object, staticType: Object.self, on: state, cached: false) }
+    }
     /// Pushes a new table filled by `fill` with raw sets.
     public func pushNewTable(arrayCount: Int = 0, fieldCount: Int = 0, _ fill: (LuaTableBuilder) -> Void = { _ in }) {
         guard reserve(1) else { return }

@@ -244,17 +244,16 @@ extension LuaVM {
 
     /// Pushes the object's userdata: the cached one while Lua holds it, else a new one (counted
     /// for the collector's pace: `stepCollector(forHostBytes:on:)`).
-    func pushObject(_ object: AnyObject, staticType: AnyClass?, on state: OpaquePointer) {
+    func pushObject(_ object: AnyObject, staticType: AnyClass?, on state: OpaquePointer, cached: Bool = true) {
         guard let classKey = classKeys.slot(for: type(of: object), in: self).resolved
             ?? staticType.flatMap({ classKeys.slot(for: $0, in: self).resolved })
         else {
             preconditionFailure("LuaVM: cannot push a \(type(of: object)): register a LuaClass for it first")
         }
         let identity = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        if lsx_pushcached(state, identity) == 0 {
-            stepCollector(forHostBytes: LuaVM.hostBytesPerBox, on: state)  // before the new box exists
-            lsx_pushobject(state, identity, Unmanaged.passRetained(object).toOpaque(), classKey)
-        }
+        guard !cached || lsx_pushcached(state, identity) == 0 else { return }
+        stepCollector(forHostBytes: LuaVM.hostBytesPerBox, on: state)  // before the new box exists
+        lsx_pushobject(state, cached ? identity : nil, Unmanaged.passRetained(object).toOpaque(), classKey)
     }
 
     /// The Swift object at `index` if it is a live userdata of one of this VM's classes. Raw
