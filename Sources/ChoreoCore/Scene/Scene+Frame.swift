@@ -191,8 +191,8 @@ extension Scene {
         // is queued in the place of the latest of them (`ViewAnimationCompletion.stopToQueue`).
         if case let .didStop(finished) = kind, eventObserver == nil,
            let completion = entry.animation.delegate as? ViewAnimationCompletion {
-            guard let stop = completion.stopToQueue(entry, layer: layer, finished: finished, at: time) else { return }
-            pendingEvents.append(AnimationEvent(kind: kind, entry: stop.entry, layer: stop.layer, time: stop.time))
+            guard let order = completion.stopToQueue(sequence: entry.sequence, finished: finished, at: time) else { return }
+            pendingEvents.append(AnimationEvent(kind: kind, entry: entry, layer: layer, time: order.time, sequence: order.sequence))
             return
         }
         pendingEvents.append(AnimationEvent(kind: kind, entry: entry, layer: layer, time: time))

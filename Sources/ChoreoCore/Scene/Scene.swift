@@ -160,17 +160,24 @@ public struct AnimationEvent {
     }
 
     public let kind: Kind
-    /// The attachment the event is about (32 bytes an event: ten thousand views stopping in one
+    /// The attachment the event is about (40 bytes an event: ten thousand views stopping in one
     /// frame queue ten thousand of them).
     let entry: AttachedAnimation
     public let layer: Layer
     /// When it happened, in global time (for ordering; the frame may come later).
     public let time: MediaTime
+    /// Its place among events of the same time: the entry's order of addition, or a later one
+    /// for the stop that stands for a block's earlier ones (`ViewAnimationCompletion.stopToQueue`).
+    let sequence: Int
+
+    init(kind: Kind, entry: AttachedAnimation, layer: Layer, time: MediaTime, sequence: Int? = nil) {
+        (self.kind, self.entry, self.layer, self.time) = (kind, entry, layer, time)
+        self.sequence = sequence ?? entry.sequence
+    }
 
     /// The animation as attached (the layer's copy).
     public var animation: Animation { entry.animation }
     public var key: String? { entry.key }
-    var sequence: Int { entry.sequence }
 }
 
 /// A layer and one of its whole properties, for `Scene.previousValues`.

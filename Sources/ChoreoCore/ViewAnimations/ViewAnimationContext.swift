@@ -47,8 +47,10 @@ final class ViewAnimationCompletion: CompletionToken, AnimationDelegate {
     private var allFinished = true
     private var isSealed = false
     private var hasRun = false
-    /// The latest (in event order) stop absorbed since the last queued one.
-    private var latestAbsorbed: (entry: AttachedAnimation, layer: Layer, time: MediaTime)?
+    /// The place in event order of the latest stop absorbed since the last queued one (a time
+    /// and an order of addition only: holding the stop's entry or layer would make a cycle
+    /// through an animation that never stops).
+    private var latestAbsorbed: (time: MediaTime, sequence: Int)?
 
     init(handler: ((Bool) -> Void)?) { self.handler = handler }
 
@@ -77,16 +79,15 @@ final class ViewAnimationCompletion: CompletionToken, AnimationDelegate {
         }
     }
 
-    /// A stop of one of the block's animations (`entry`, on `layer`, at global `time`), as the
+    /// A stop of one of the block's animations (added as `sequence`, at global `time`), as the
     /// scene collects it: nil when it is taken now (another stop is still to come, so nothing can
-    /// observe this one), else the stop to queue as the event: this one, or the latest absorbed
-    /// since the last queued one when that comes later in event order (by time, then by order
-    /// of addition), where the completion would have run.
-    func stopToQueue(_ entry: AttachedAnimation, layer: Layer, finished: Bool, at time: MediaTime)
-        -> (entry: AttachedAnimation, layer: Layer, time: MediaTime)? {
+    /// observe this one), else the place in event order to queue it at: its own, or the latest
+    /// absorbed since the last queued one when that comes later (by time, then by order of
+    /// addition), where the completion would have run.
+    func stopToQueue(sequence: Int, finished: Bool, at time: MediaTime) -> (time: MediaTime, sequence: Int)? {
         allFinished = allFinished && finished
-        var latest = (entry: entry, layer: layer, time: time)
-        if let absorbed = latestAbsorbed, (absorbed.time, absorbed.entry.sequence) > (time, entry.sequence) { latest = absorbed }
+        var latest = (time: time, sequence: sequence)
+        if let absorbed = latestAbsorbed, absorbed > latest { latest = absorbed }
         guard pending - queuedStops <= 1 else {
             pending -= 1
             latestAbsorbed = latest

@@ -71,6 +71,31 @@ struct ViewAnimationStopOrderTests {
         #expect(log.entries == ["A false"])
     }
 
+    @Test("A view whose block's other animation never stops is freed once the script drops it")
+    func absorbedStopKeepsNothingAlive() throws {
+        let (scene, _) = makeScene()
+        weak var weakLayer: Layer?
+        do {
+            let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            scene.rootView.addSubview(view)
+            weakLayer = view.layer
+            try View.animate(in: scene, withDuration: 1, animations: {
+                view.alpha = 0
+                view.center.x = 200
+            })
+            scene.advance(to: 0.25)
+            // One of the two stops now (taken at once: the other is still to come), then the
+            // view leaves the tree, so its other animation never stops.
+            let key = try #require(view.layer.animationKeys().first { $0.hasPrefix("opacity") })
+            view.layer.removeAnimation(forKey: key)
+            scene.advance(to: 0.5)
+            view.removeFromSuperview()
+            scene.advance(to: 0.75)
+        }
+        scene.advance(to: 2)
+        #expect(weakLayer == nil)
+    }
+
     @Test("With an event observer every stop of a block is still delivered as an event")
     func observerSeesEveryStop() throws {
         let (scene, box) = makeScene()
