@@ -74,6 +74,11 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         return (entry.valueKind, forms)
     }
 
+    /// Whether the path is the whole `transform`: told by its catalogue place, which the read
+    /// paths compare instead of the `Property` enum (whose custom case holds a string).
+    var isWholeTransform: Bool { catalogueIndex == Self.transformIndex && component == .whole }
+    private static let transformIndex = Int16(PropertyCatalogue.index(of: .transform)!)
+
     /// The property's declaration; nil for a custom property.
     public var catalogueEntry: AnimatableProperty? {
         catalogueIndex >= 0 ? PropertyCatalogue.all[Int(catalogueIndex)] : nil

@@ -33,23 +33,13 @@ extension EffectStack {
         guard row.touched.contains(path) else { return layer.modelValue(at: path) }
         if row.general >= 0 { return wholeValue(row: index, at: path, of: layer) }
         makeCurrent(index)
-        return numberRowValue(row, index: index, at: path, of: layer)
-    }
-
-    /// The value at `path`, which an effect of `row` (a row of numbers, current) writes.
-    @inline(__always)
-    private func numberRowValue(_ row: Row, index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {
         if let value = AnimationValue.fromSlots(of: path, { number($0, in: row, of: layer) }) { return value }
-        if path.catalogueIndex == Self.transformIndex, path.component == .whole {
+        if path.isWholeTransform {
             guard row.transform >= 0 else { return layer.modelValue(at: path) }
             return transforms[row.transform].animationValue(values[row.firstCell + row.slotCount])
         }
         return wholeValue(row: index, at: path, of: layer)
     }
-
-    /// The catalogue's place of `transform` (compared instead of the `Property` enum, whose
-    /// custom case carries a string).
-    private static let transformIndex = PropertyPath(.transform).catalogueIndex
 
     /// `value(row:at:of:)` read from the row's whole presentation: a general row's, and a
     /// transform part; out of line, so the common reads stay small.

@@ -49,7 +49,7 @@ extension Layer {
     /// and a retain of each out-of-line part), several times the cost of a presentation cell.
     public func modelValue(at path: PropertyPath) -> AnimationValue {
         if let value = AnimationValue.fromSlots(of: path, { model[$0] }) { return value }
-        if path.property == .transform, path.component == .whole {
+        if path.isWholeTransform {
             let box = model.transformBox
             return box === TransformBox.identity ? Self.identityTransformValue : .transform(box.value)
         }
