@@ -74,10 +74,15 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         return (entry.valueKind, forms)
     }
 
-    /// Whether the path is the whole `transform`: told by its catalogue place, which the read
-    /// paths compare instead of the `Property` enum (whose custom case holds a string).
-    var isWholeTransform: Bool { catalogueIndex == Self.transformIndex && component == .whole }
-    private static let transformIndex = Int16(PropertyCatalogue.index(of: .transform)!)
+    /// Whether the path is the whole `transform`: two tag tests. (A pattern match, not `==`:
+    /// equality of `Property` compares the custom case's string; and not the catalogue place,
+    /// whose lazily made constant costs a `swift_once` call a read.)
+    var isWholeTransform: Bool {
+        @inline(__always) get {
+            guard case .transform = property else { return false }
+            return component == .whole
+        }
+    }
 
     /// The property's declaration; nil for a custom property.
     public var catalogueEntry: AnimatableProperty? {

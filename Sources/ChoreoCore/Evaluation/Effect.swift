@@ -106,4 +106,12 @@ protocol EffectSampler {
     func value(at state: TimingState) -> AnimationValue
     /// d value / d iteration time at `state`, per second (entry by entry for transforms).
     func velocity(at state: TimingState) -> AnimationValue
+    /// The sampler as an interpolation between two values, which the number kernel evaluates
+    /// (`ScalarWrite`); nil for every other kind. A requirement, not a cast: a dynamic cast
+    /// from the existential costs a few hundred instructions a row laid out.
+    var interpolation: InterpolationSampler? { get }
+}
+
+extension EffectSampler {
+    var interpolation: InterpolationSampler? { nil }
 }

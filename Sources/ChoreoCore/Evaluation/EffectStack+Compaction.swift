@@ -6,8 +6,8 @@ extension EffectStack {
         let old = (steps: steps, rows: rows, layers: layers, tracks: tracks, curves: trackCurves, values: values,
                    base: base, slots: cellSlots, transforms: transforms, eventChecks: eventChecks, general: generalRows,
                    solo: soloStamps, writes: transformWrites)
-        tracks = []; trackCurves = []; trackUsers = []; trackIndex = [:]; fractions = []; iterations = []; lastTrack = nil
-        steps = []; base = []; values = []; cellSlots = []; transforms = []; generalRows = []; transformWrites = [:]
+        tracks = []; trackCurves = []; trackUsers = []; trackIndex = [:]; fractions = []; iterations = []; lastTracks = (nil, nil)
+        steps = []; base = []; values = []; cellSlots = []; transforms = []; generalRows = []; transformWrites = [:]; lastTransformWrite = nil
         rows = []; layers = []; eventChecks = []; soloStamps = []
         deadSteps = 0; liveRows = 0; stamp = -1; evaluatedRows = 0
         for (index, row) in old.rows.enumerated() {
@@ -42,7 +42,7 @@ extension EffectStack {
             soloStamps.append(-1)
             liveRows += 1
         }
-        let living = Set(transforms.map(ObjectIdentifier.init))
+        let living = Set(transforms.map { ObjectIdentifier($0.takeUnretainedValue()) })
         transformWrites = old.writes.filter { living.contains(ObjectIdentifier($0.value)) }
     }
 }

@@ -7,6 +7,7 @@ extension Scene {
         #if DEBUG
         let stack = self.stack
         var live = 0
+        let ownedWrites = Set(stack.transformWrites.values.map(ObjectIdentifier.init))
         for (index, layer) in stack.layers.enumerated() {
             let row = stack.rows[index]
             guard let layer else {
@@ -22,7 +23,12 @@ extension Scene {
                 precondition(stack.base[cell] == model || (stack.base[cell].isNaN && model.isNaN),
                              "row \(index) holds a stale model value for \(stack.cellSlots[cell])")
             }
-            if row.transform >= 0 { precondition(stack.base[row.firstCell + row.slotCount].isNaN, "a transform cell's base is set") }
+            if row.transform >= 0 {
+                precondition(stack.base[row.firstCell + row.slotCount].isNaN, "a transform cell's base is set")
+                // `transforms` holds its writes unretained: the memo must own each.
+                let write = ObjectIdentifier(stack.transforms[row.transform].takeUnretainedValue())
+                precondition(ownedWrites.contains(write), "row \(index)'s transform write is not owned")
+            }
             if row.general >= 0 {
                 precondition(row.stepCount == 0 && row.slotCount == 0 && row.transform < 0, "a general row has cells")
                 precondition(stack.generalRows[row.general] != nil, "a living general row is missing")

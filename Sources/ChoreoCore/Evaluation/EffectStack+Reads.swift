@@ -20,15 +20,48 @@ extension EffectStack {
         var properties = layer.model
         for cell in row.firstCell..<row.firstCell + row.slotCount { properties[cellSlots[cell]] = values[cell] }
         if row.transform >= 0 {
-            properties.transformBox = transforms[row.transform].transformBox(
-                values[row.firstCell + row.slotCount], model: properties.transformBox)
+            let value = values[row.firstCell + row.slotCount]
+            properties.transformBox = transforms[row.transform]._withUnsafeGuaranteedRef {
+                $0.transformBox(value, model: properties.transformBox)
+            }
         }
         return properties
     }
 
     /// The presentation value at `path` of row `index`: the model's for a property no effect
     /// writes, a cell (or two, or four) for a number, and only for a transform part more.
+    ///
+    /// The common reads — a number, a point or size in cells, the whole transform — of a row the
+    /// frame computed are answered here, inline in `Layer.presentationValue(at:)`; every other
+    /// read goes to `generalValue`, out of line, so that this path keeps its registers.
     func value(row index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {
+        let row = rows[index]
+        if row.general < 0, row.touched.contains(path), isCurrent(index, stamp: nowStamp) {
+            switch path.slots {
+            case .single(let slot):
+                if let cell = cell(of: slot, in: row) { return .scalar(values[cell]) }
+            case let .pair(first, second):
+                if let a = cell(of: first, in: row), let b = cell(of: second, in: row) {
+                    let (x, y) = (values[a], values[b])
+                    return path.valueKind == .point ? .point(Point(x: x, y: y)) : .size(Size(width: x, height: y))
+                }
+            case .none:
+                if path.isWholeTransform, row.transform >= 0 {
+                    let value = values[row.firstCell + row.slotCount]
+                    return transforms[row.transform]._withUnsafeGuaranteedRef { $0.animationValue(value) }
+                }
+            case .quad:
+                break
+            }
+        }
+        return generalValue(row: index, at: path, of: layer)
+    }
+
+    /// `value(row:at:of:)` for every read: the model's value for a property no effect writes,
+    /// the row computed on its own first if the frame did not, numbers from cells or the model,
+    /// the transform, and the whole presentation for the rest.
+    @inline(never)
+    func generalValue(row index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {
         let row = rows[index]
         guard row.touched.contains(path) else { return layer.modelValue(at: path) }
         if row.general >= 0 { return wholeValue(row: index, at: path, of: layer) }
@@ -36,7 +69,8 @@ extension EffectStack {
         if let value = AnimationValue.fromSlots(of: path, { number($0, in: row, of: layer) }) { return value }
         if path.isWholeTransform {
             guard row.transform >= 0 else { return layer.modelValue(at: path) }
-            return transforms[row.transform].animationValue(values[row.firstCell + row.slotCount])
+            let value = values[row.firstCell + row.slotCount]
+            return transforms[row.transform]._withUnsafeGuaranteedRef { $0.animationValue(value) }
         }
         return wholeValue(row: index, at: path, of: layer)
     }
@@ -51,8 +85,14 @@ extension EffectStack {
     /// A number of a row of numbers: its cell's value, or the model's when no effect writes it.
     @inline(__always)
     private func number(_ slot: ScalarSlot, in row: Row, of layer: Layer) -> Double {
-        for cell in row.firstCell..<row.firstCell + row.slotCount where cellSlots[cell] == slot { return values[cell] }
-        return layer.modelNumber(slot)
+        cell(of: slot, in: row).map { values[$0] } ?? layer.modelNumber(slot)
+    }
+
+    /// The cell of `row` that holds `slot`, or nil when no effect of the row writes it.
+    @inline(__always)
+    private func cell(of slot: ScalarSlot, in row: Row) -> Int? {
+        for cell in row.firstCell..<row.firstCell + row.slotCount where cellSlots[cell] == slot { return cell }
+        return nil
     }
 
     /// Computes row `index` on its own if the last frame did not (it was laid out since).

@@ -120,8 +120,9 @@ final class EffectStack {
     var tracks: [Track] = []
     var trackCurves: [TrackCurve] = []
     var trackIndex: [Track: Int32] = [:]
-    /// The track `trackNumber` returned last.
-    var lastTrack: Int32?
+    /// The tracks `trackNumber` returned last, the latest first (rows laid out one after
+    /// another alternate between a few curves).
+    var lastTracks: (Int32?, Int32?) = (nil, nil)
     /// Numbers the curves that are only themselves (`CurveIdentity.unique`).
     var uniqueCurves = 0
     /// Per track: how many living steps it paces (a track without any is not evaluated).
@@ -137,9 +138,15 @@ final class EffectStack {
     var values: [Double] = []
 
     var cellSlots: [ScalarSlot] = []
-    var transforms: [TransformWrite] = []
+    /// Per row with a transform: its write, unretained; `transformWrites` owns every write a
+    /// row names (compaction keeps exactly the named ones), so a read reaches the write without
+    /// a retain and a release.
+    var transforms: [Unmanaged<TransformWrite>] = []
     /// The distinct transform writes of the living rows, shared by the rows that write alike.
     var transformWrites: [TransformWrite.Key: TransformWrite] = [:]
+    /// The write `transformWrite` returned last, with its key: compared before hashing one
+    /// (a key is three transforms, 48 numbers).
+    var lastTransformWrite: (key: TransformWrite.Key, write: TransformWrite)?
     var generalRows: [GeneralRow?] = []
 
     var rows: [Row] = []
@@ -241,7 +248,7 @@ final class EffectStack {
             base.append(.nan)
             cellSlots.append(.opacity)  // unused: the transform cell is read through `transforms`
             transformIndex = transforms.count
-            transforms.append(transform)
+            transforms.append(Unmanaged.passUnretained(transform))
         }
         values.append(contentsOf: base[firstCell...])
 
@@ -274,9 +281,10 @@ final class EffectStack {
     /// The write of `target` over `model`, shared with every row that writes alike.
     private func transformWrite(_ target: ScalarWrite.Target, isAdditive: Bool, model: Transform3D) -> TransformWrite? {
         guard let key = TransformWrite.Key(target, isAdditive: isAdditive, model: model) else { return nil }
-        if let known = transformWrites[key] { return known }
-        let write = TransformWrite(target, isAdditive: isAdditive, model: model)
+        if let last = lastTransformWrite, last.key == key { return last.write }
+        guard let write = transformWrites[key] ?? TransformWrite(target, isAdditive: isAdditive, model: model) else { return nil }
         transformWrites[key] = write
+        lastTransformWrite = (key, write)
         return write
     }
 
@@ -293,11 +301,15 @@ final class EffectStack {
     }
 
     func trackNumber(_ track: Track, _ curve: TrackCurve) -> Int32 {
-        // Rows laid out one after another mostly share their tracks: compare with the last one
+        // Rows laid out one after another mostly share their tracks: compare with the last two
         // found before hashing the whole track.
-        if let lastTrack, tracks[Int(lastTrack)] == track { return lastTrack }
+        if let last = lastTracks.0, tracks[Int(last)] == track { return last }
+        if let other = lastTracks.1, tracks[Int(other)] == track {
+            lastTracks = (other, lastTracks.0)
+            return other
+        }
         let index = lookUpTrack(track, curve)
-        lastTrack = index
+        lastTracks = (index, lastTracks.0)
         return index
     }
 

@@ -25,6 +25,8 @@ struct InterpolationSampler: EffectSampler {
     /// The simple duration in seconds: a progress rate becomes one per second through it.
     let duration: Double
 
+    var interpolation: InterpolationSampler? { self }
+
     func value(at state: TimingState) -> AnimationValue {
         var value = from.interpolated(to: to, fraction: curved(state.progress ?? 0, curve))
         if isCumulative && state.iteration > 0 { value = value + (to - from) * Double(state.iteration) }

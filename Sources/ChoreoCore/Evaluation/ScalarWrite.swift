@@ -12,8 +12,10 @@ struct ScalarWrite {
     enum Target {
         case slot(ScalarSlot)
         case transform(PropertyPath.Component)
-        /// The whole transform (the written number is the curve's fraction, from 0 to 1).
-        indirect case wholeTransform(Transform3D.Interpolation)
+        /// The whole transform between two transforms (the written number is the curve's
+        /// fraction, from 0 to 1). The ends only: rows that share a write share its
+        /// decomposition, made once by `TransformWrite`.
+        indirect case wholeTransform(from: Transform3D, to: Transform3D)
     }
 
     let target: Target
@@ -27,7 +29,7 @@ struct ScalarWrite {
     /// group children, cumulative transforms, custom keys, transitions).
     init?(_ effect: Effect) {
         guard effect.stages.isEmpty, case let .property(path) = effect.target,
-              let sampler = effect.sampler as? InterpolationSampler else { return nil }
+              let sampler = effect.sampler.interpolation else { return nil }
         var rest: [(slot: ScalarSlot, from: Double, to: Double)] = []
         switch (sampler.from, sampler.to) {
         case let (.scalar(a), .scalar(b)):
@@ -55,7 +57,7 @@ struct ScalarWrite {
             rest = [(green, a.green, b.green), (blue, a.blue, b.blue), (alpha, a.alpha, b.alpha)]
         case let (.transform(a), .transform(b)):
             guard path.property == .transform, path.component == .whole, !sampler.isCumulative else { return nil }
-            (from, to, target) = (0, 1, .wholeTransform(Transform3D.Interpolation(from: a, to: b)))
+            (from, to, target) = (0, 1, .wholeTransform(from: a, to: b))
         default:
             return nil
         }
@@ -99,7 +101,7 @@ final class TransformWrite {
             switch target {
             case .slot: return nil
             case .transform(let component): (self.component, from, to) = (component, .identity, .identity)
-            case .wholeTransform(let interpolation): (component, from, to) = (.whole, interpolation.from, interpolation.to)
+            case let .wholeTransform(a, b): (component, from, to) = (.whole, a, b)
             }
             self.isAdditive = isAdditive
             self.model = model
@@ -135,11 +137,11 @@ final class TransformWrite {
             self.parts = parts
             rotation = keepsRotation ? parts.quaternion.normalized.rows : nil
             interpolation = nil
-        case .wholeTransform(let interpolation):
+        case let .wholeTransform(from, to):
             component = .whole
             parts = Transform3D.Decomposed()
             rotation = nil
-            self.interpolation = interpolation
+            interpolation = Transform3D.Interpolation(from: from, to: to)
         }
         self.isAdditive = isAdditive
         self.model = model
@@ -165,6 +167,13 @@ final class TransformWrite {
     @inline(__always)
     private func slot(for value: Double) -> Int {
         for index in 0..<Self.memoSize where recentValues[index].bitPattern == value.bitPattern { return index }
+        return memoise(value)
+    }
+
+    /// Computes `value`'s transform into the next memo slot (out of line: a read that finds its
+    /// number memoised stays small).
+    @inline(never)
+    private func memoise(_ value: Double) -> Int {
         let index = nextSlot
         nextSlot = (nextSlot + 1) % Self.memoSize
         let transform = compute(value)

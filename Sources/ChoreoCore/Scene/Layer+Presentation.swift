@@ -28,8 +28,17 @@ extension Layer {
     /// - Complexity: O(1) for numbers, points and sizes; a whole rect or a transform part
     ///   assembles the layer's presentation.
     public func presentationValue(at path: PropertyPath) -> AnimationValue {
+        // A layer laid out in the stack reads its row inline; any other goes out of line.
+        guard row >= 0, let stackHandle else { return laidOutPresentationValue(at: path) }
+        return stackHandle._withUnsafeGuaranteedRef { stack in stack.value(row: row, at: path, of: self) }
+    }
+
+    /// `presentationValue(at:)` of a layer without a row: its model's, or, when it has
+    /// animations, its row's once laid out.
+    @inline(never)
+    private func laidOutPresentationValue(at path: PropertyPath) -> AnimationValue {
         guard let stackHandle, isAnimated else { return modelValue(at: path) }
-        return stackHandle._withUnsafeGuaranteedRef { stack in stack.value(row: currentRow(in: stack), at: path, of: self) }
+        return stackHandle._withUnsafeGuaranteedRef { stack in stack.generalValue(row: currentRow(in: stack), at: path, of: self) }
     }
 
     /// The rate of change of the presentation value at `path`, in units per second of the

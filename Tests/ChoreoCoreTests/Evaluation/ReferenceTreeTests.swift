@@ -94,6 +94,36 @@ struct ReferenceTreeTests {
         #expect(box.center == Point(x: 50, y: 300), "the model is the last block's")
     }
 
+    @Test("Views laid out one after another, their models and curves alternating, each present their own transform")
+    func alternatingRows() throws {
+        // Rows laid out in a row share transform writes and tracks where model, change and curve
+        // agree, and look up the last ones first: alternating neighbours must not be given each
+        // other's (each view's transform is its own model's, along its own curve).
+        let twin = ReferenceTwin()
+        let models = [RMatrix(scale: 0.5, scaleZ: 1, angle: 0, tx: 0, ty: 0, tz: 0), RMatrix(scale: 1, scaleZ: 1, angle: 0.4, tx: 0, ty: 0, tz: 0)]
+        let curves: [(ViewAnimationOptions, RCurve)] = [([.curveEaseOut], C.easeOut), ([], C.easeInOut), ([.curveLinear], .linear)]
+        var views: [Int] = []
+        for index in 0..<12 {
+            let (_, view) = twin.addView("v\(index)", frame: (Double(index) * 10, 0, 10, 10))
+            try twin.setModel(view, "transform", .transform(models[index % 2]), actions: false)
+            views.append(view)
+        }
+        twin.commit()
+        twin.advance(to: 0)
+        for (index, view) in views.enumerated() {
+            let (options, curve) = curves[index % 3]
+            try twin.animateView(view, duration: 1, options: options, curve: curve,
+                                 [("transform", .transform(RMatrix(scale: 1.5, scaleZ: 1, angle: 0, tx: 0, ty: 0, tz: 0))),
+                                  ("opacity", .number(Double(index % 4) / 4))])
+        }
+        for step in 1...44 {
+            twin.advance(to: Double(step) / 40)
+            let problem = twin.mismatch()
+            #expect(problem == nil, "\(problem ?? "")")
+            if problem != nil { return }
+        }
+    }
+
     @Test("A kept animation holds its end after finishing; the scene keeps running only until then")
     func keptAnimation() throws {
         let twin = ReferenceTwin()
