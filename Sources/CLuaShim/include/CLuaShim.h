@@ -115,6 +115,14 @@ int lsx_box_gc(lua_State *L);
 int lsx_fullgc(lua_State *L);
 
 // Swift does not import function-like macros; these are the ones Choreo needs.
+/// Marks in `*given` (bit i) which of the `count` names (`names[i]`, `lengths[i]` bytes) the
+/// table at `index` holds as keys, by one raw traversal (no metamethod runs). Returns 1 when every
+/// string key is one of the names and no key is an integer, 0 otherwise (the traversal stops
+/// there), -1 when the stack has no room. Other keys are skipped, as `LuaVM.keys` skips them. The
+/// stack is left as it was.
+int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_t *lengths, int count,
+                  unsigned long long *given);
+
 static inline void lsx_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
 static inline void lsx_newtable(lua_State *L) { lua_createtable(L, 0, 0); }
 /// Only on actual strings: on a number, lua_tolstring converts the stack slot in place.

@@ -117,10 +117,10 @@ extension ScriptHost {
 
     /// The keys `View.animate` takes, its ways to give a timing, and its names for the duration:
     /// made once (an array literal in the call was three allocations a block).
-    private static let animateKeys = [
+    private static let animateKeys = LuaKeyNames([
         "duration", "withDuration", "springDuration", "delay", "options", "animations", "completion",
         "usingSpringWithDamping", "bounce", "initialSpringVelocity", "curve",
-    ]
+    ])
     private static let animateTimingKeys = ["usingSpringWithDamping", "bounce", "curve"]
     private static let animateDurationKeys = ["duration", "withDuration", "springDuration"]
     static let plainDurationKeys = ["duration"]

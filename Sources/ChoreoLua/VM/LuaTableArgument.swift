@@ -20,7 +20,7 @@ public struct LuaTableArgument {
     /// The names the table may hold and a bit for each that it does, when `checkingKeys` listed
     /// them: a field not among them is read as nil without a lookup (an options table names a
     /// few of the many options a function reads, and a lookup pushes its key's name into Lua).
-    var givenNames: (allowed: [String], given: UInt64)? = nil
+    var givenNames: (allowed: LuaKeyNames, given: UInt64)? = nil
 
     /// The raw length (`rawlen`).
     public var count: Int { Int(lua_rawlen(context.state, index)) }
@@ -114,27 +114,23 @@ public struct LuaTableArgument {
     /// `checkKeys(allowed:of:)`, then the same table with the names it holds remembered, so
     /// that reading a field it does not hold costs no lookup. Valid while nothing changes the
     /// table: until the call's reads are done, before it runs script code that could.
-    public func checkingKeys(allowed: [String], of what: String) throws(UnknownKeyError) -> LuaTableArgument {
+    ///
+    /// The keys are compared in C, byte for byte, in one traversal (`lsx_scan_keys`): no Swift
+    /// string is made of a key. Only a table with a key not allowed is traversed again, to name
+    /// that key as `checkKeys` does.
+    public func checkingKeys(allowed: LuaKeyNames, of what: String) throws(UnknownKeyError) -> LuaTableArgument {
         var given: UInt64 = 0
-        var unknown: LuaKey?
-        forEachKey { key in
-            guard unknown == nil else { return }
-            guard case .name(let name) = key, let position = allowed.firstIndex(of: name) else {
-                unknown = key
-                return
-            }
-            if position < 64 { given |= 1 << UInt64(position) }
-        }
-        if let unknown { throw UnknownKeyError(key: unknown.description, owner: what, valid: allowed) }
+        let scanned = lsx_scan_keys(context.state, index, allowed.cNames, allowed.cLengths, Int32(allowed.names.count), &given)
+        if scanned != 1 { try checkKeys(allowed: allowed.names, of: what) }
         var checked = self
-        if allowed.count <= 64 { checked.givenNames = (allowed, given) }
+        if allowed.names.count <= 64 { checked.givenNames = (allowed, given) }
         return checked
     }
 
     /// Whether the table, as `checkingKeys` found it, does not hold `name` (false when unknown).
     private func lacks(_ name: String) -> Bool {
         guard let (allowed, given) = givenNames else { return false }
-        guard let position = allowed.firstIndex(of: name) else { return true }
+        guard let position = allowed.position(of: name) else { return true }
         return given & (1 << UInt64(position)) == 0
     }
 
@@ -172,6 +168,47 @@ public struct LuaTableArgument {
         try field(key) { (slot, place) throws(LuaCallError) -> R? in
             lua_type(context.state, slot) <= LUA_TNIL ? nil : try read(slot, place)
         }
+    }
+}
+
+/// The names an options table may hold, made once (a `static let`) for `checkingKeys`: the
+/// names, and a C copy of each for the scan.
+///
+///     static let keys = LuaKeyNames(["duration", "delay", "animations"])
+///     let options = try call.table(at: 1).checkingKeys(allowed: Self.keys, of: "option")
+public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
+    public let names: [String]
+    let cNames: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    let cLengths: UnsafeMutablePointer<Int>
+    /// Per name, its length in UTF-8 bytes: `position(of:)` compares a name's bytes only with
+    /// the names of its length.
+    private let lengths: [Int]
+
+    public init(_ names: [String]) {
+        self.names = names
+        lengths = names.map(\.utf8.count)
+        cNames = .allocate(capacity: max(names.count, 1))
+        cLengths = .allocate(capacity: max(names.count, 1))
+        for (index, name) in names.enumerated() {
+            let bytes = Array(name.utf8)
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+            for (offset, byte) in bytes.enumerated() { copy[offset] = CChar(bitPattern: byte) }
+            cNames[index] = UnsafePointer(copy)
+            cLengths[index] = bytes.count
+        }
+    }
+
+    deinit {
+        for index in names.indices { UnsafeMutablePointer(mutating: cNames[index])?.deallocate() }
+        cNames.deallocate()
+        cLengths.deallocate()
+    }
+
+    /// The position of `name` in `names`, or nil.
+    public func position(of name: String) -> Int? {
+        let length = name.utf8.count
+        for index in names.indices where lengths[index] == length && names[index] == name { return index }
+        return nil
     }
 }
 

@@ -85,6 +85,44 @@ struct LuaErrorReportingTests {
             == "scene.lua:1: View.animate: unknown option '[1]' (valid: duration, delay)")
     }
 
+    @Test("Keys checked in one scan read as the Swift check does: the given names found, the first unknown key named")
+    func scannedKeys() throws {
+        let vm = LuaVM()
+        // Two names of one length, a long one, and a name with a byte beyond ASCII.
+        let keys = LuaKeyNames(["delay", "curve", "initialSpringVelocityOfTheBlockInPointsPerSecond", "durée"])
+        var seen: [[Bool]] = []
+        vm.registerGlobal("View", functions: [
+            "animate": { call in
+                let table = try call.table(at: 1).checkingKeys(allowed: keys, of: "option")
+                seen.append(keys.names.map { table.holds(.name($0)) })
+                return 0
+            },
+        ])
+        _ = try vm.run(chunk: """
+            View.animate{}
+            View.animate{ curve = 'linear' }
+            View.animate{ delay = 1, initialSpringVelocityOfTheBlockInPointsPerSecond = 2, ['durée'] = 3 }
+            View.animate{ delay = nil, curve = false }
+            View.animate{ [true] = 1, [2.5] = 1, delay = 1 }
+            """, name: "ok.lua")
+        // Keys that are neither names nor positions are skipped, as `checkKeys` skips them.
+        #expect(seen == [
+            [false, false, false, false], [false, true, false, false], [true, false, true, true], [false, true, false, false],
+            [true, false, false, false],
+        ])
+        let valid = "(valid: delay, curve, initialSpringVelocityOfTheBlockInPointsPerSecond, durée)"
+        #expect(failure(of: "View.animate{ delay = 1, curv = 2 }", in: vm)?.message
+            == "scene.lua:1: View.animate: unknown option 'curv' \(valid)")
+        #expect(failure(of: "View.animate{ curves = 2 }", in: vm)?.message
+            == "scene.lua:1: View.animate: unknown option 'curves' \(valid)")
+        #expect(failure(of: "View.animate{ 'delay' }", in: vm)?.message
+            == "scene.lua:1: View.animate: unknown option '[1]' \(valid)")
+        #expect(position(of: "curve", in: keys) == 1)
+        #expect(position(of: "curves", in: keys) == nil)
+    }
+
+    private func position(of name: String, in keys: LuaKeyNames) -> Int? { keys.position(of: name) }
+
     @Test("Wrong argument types name the call, the argument and both types")
     func argumentMessages() throws {
         let vm = LuaVM()
