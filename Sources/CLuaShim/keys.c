@@ -30,3 +30,38 @@ int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_
     lua_settop(L, top);
     return known;
 }
+
+int lsx_table_numbers(lua_State *L, int index, const char *const *names, const char *const *aliases, int count,
+                      double *out) {
+    if (count > 4 || !lua_checkstack(L, 2)) return 0;
+    index = lua_absindex(L, index);
+    int rank[4] = {3, 3, 3, 3};  // per field, the source found: 0 its name, 1 its alias, 2 its position, 3 none
+    int top = lua_gettop(L);
+    int plain = 1;
+    lua_pushnil(L);
+    while (plain && lua_next(L, index) != 0) {
+        int field = -1, source = 3;
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            size_t length = 0;
+            const char *key = lua_tolstring(L, -2, &length);
+            for (int i = 0; i < count && field < 0; i++) {
+                if (strlen(names[i]) == length && memcmp(names[i], key, length) == 0) { field = i; source = 0; }
+                else if (aliases[i] && strlen(aliases[i]) == length && memcmp(aliases[i], key, length) == 0) { field = i; source = 1; }
+            }
+        } else if (lua_isinteger(L, -2)) {
+            lua_Integer position = lua_tointegerx(L, -2, NULL);
+            if (position >= 1 && position <= count) { field = (int)(position - 1); source = 2; }
+        }
+        if (field < 0 || lua_type(L, -1) != LUA_TNUMBER) {
+            plain = 0;  // another key, or a value that is not a number: the caller reads it the slow way
+        } else if (source < rank[field]) {
+            rank[field] = source;
+            out[field] = lua_tonumberx(L, -1, NULL);
+        }
+        lua_settop(L, -2);  // keep the key for lua_next
+    }
+    lua_settop(L, top);
+    if (!plain) return 0;
+    for (int i = 0; i < count; i++) if (rank[i] == 3) return 0;
+    return 1;
+}

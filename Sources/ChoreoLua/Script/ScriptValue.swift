@@ -1,3 +1,5 @@
+import CLuaShim
+import Glibc
 import ChoreoCore
 
 /// A geometric or color value as scripts hold it: a point, size, rect, color or transform that
@@ -62,6 +64,7 @@ public enum ScriptValues {
 
     public static func rect(_ lua: LuaValue, name: String) throws(ArgumentError) -> Rect {
         if let boxed = lua.objectValue as? ScriptValue, case let .rect(r) = boxed.value { return r }
+        if let n = plainNumbers(lua, NumberKeys.rect) { return Rect(x: n.0, y: n.1, width: n.2, height: n.3) }
         if let table = lua.tableValue, table.hasField(named: "origin") || table.hasField(named: "size") {
             return Rect(origin: try point(table["origin"], name: name + ".origin"),
                         size: try size(table["size"], name: name + ".size"))
@@ -106,23 +109,74 @@ public enum ScriptValues {
 
     /// The names `numbers` reads, each with the alias it also takes (`w` for `width`).
     private enum NumberKeys {
-        static let point: [(String, String?)] = [("x", nil), ("y", nil)]
-        static let size: [(String, String?)] = [("width", "w"), ("height", "h")]
-        static let rect: [(String, String?)] = [("x", nil), ("y", nil), ("width", "w"), ("height", "h")]
-        static let rgb: [(String, String?)] = [("r", "red"), ("g", "green"), ("b", "blue")]
-        static let rgba: [(String, String?)] = rgb + [("a", "alpha")]
+        static let point = NumberFields([("x", nil), ("y", nil)])
+        static let size = NumberFields([("width", "w"), ("height", "h")])
+        static let rect = NumberFields([("x", nil), ("y", nil), ("width", "w"), ("height", "h")])
+        static let rgb = NumberFields([("r", "red"), ("g", "green"), ("b", "blue")])
+        static let rgba = NumberFields(rgb.keys + [("a", "alpha")])
+    }
+
+    /// Up to four fields read as numbers, each by name, alias or position; with C copies of the
+    /// names for `lsx_table_numbers`, made once.
+    private final class NumberFields: @unchecked Sendable {  // immutable after init
+        let keys: [(String, String?)]
+        let names: UnsafeMutablePointer<UnsafePointer<CChar>?>
+        let aliases: UnsafeMutablePointer<UnsafePointer<CChar>?>
+
+        init(_ keys: [(String, String?)]) {
+            self.keys = keys
+            names = .allocate(capacity: keys.count)
+            aliases = .allocate(capacity: keys.count)
+            for (index, (name, alias)) in keys.enumerated() {
+                names[index] = UnsafePointer(strdup(name))
+                aliases[index] = alias.map { UnsafePointer(strdup($0)) }
+            }
+        }
+
+        deinit {
+            for index in keys.indices {
+                free(UnsafeMutablePointer(mutating: names[index]))
+                free(UnsafeMutablePointer(mutating: aliases[index]))
+            }
+            names.deallocate()
+            aliases.deallocate()
+        }
+    }
+
+    /// The numbers of a table that holds only `fields` (by name, alias or position), each a
+    /// finite number: read in one C traversal; nil for any other table (then read field by field).
+    private static func plainNumbers(_ lua: LuaValue, _ fields: NumberFields) -> (Double, Double, Double, Double)? {
+        guard let table = lua.tableValue else { return nil }
+        var result = (0.0, 0.0, 0.0, 0.0)
+        let read = table.vm.withTable(table) { state, index in
+            withUnsafeMutableBytes(of: &result) { slots in
+                lsx_table_numbers(state, index, fields.names, fields.aliases, Int32(fields.keys.count),
+                                  slots.baseAddress!.assumingMemoryBound(to: Double.self))
+            }
+        }
+        guard read == 1 else { return nil }
+        let finite = withUnsafeBytes(of: result) { bytes in
+            (0..<fields.keys.count).allSatisfy { abs(bytes.load(fromByteOffset: $0 * 8, as: Double.self)) <= NumberLimits.magnitude }
+        }
+        return finite ? result : nil
     }
 
     /// Numbers from a table by name (`{x=1, y=2}`), alias (`{w=3}`) or position (`{1, 2}`), all
-    /// finite; up to four, the rest 0. Read with raw gets while the table is pushed once, with no
-    /// Lua value copied out (the table is a view's frame in every `View.new`).
+    /// finite; up to four, the rest 0. A table of only those fields is read in one traversal in
+    /// C (`lsx_table_numbers`: a view's frame in every `View.new`); any other is read field by
+    /// field with raw gets while it is pushed once, with no Lua value copied out.
     private static func numbers(
-        _ lua: LuaValue, named keys: [(String, String?)], name: String, expected: String
+        _ lua: LuaValue, named fields: NumberFields, name: String, expected: String
     ) throws(ArgumentError) -> (Double, Double, Double, Double) {
         guard let table = lua.tableValue else { throw mismatch(name, expected, lua) }
+        let keys = fields.keys
         var result = (0.0, 0.0, 0.0, 0.0)
         let found = table.vm.withTable(table) { state, index in
             withUnsafeMutableBytes(of: &result) { slots in
+                let out = slots.baseAddress!.assumingMemoryBound(to: Double.self)
+                if lsx_table_numbers(state, index, fields.names, fields.aliases, Int32(keys.count), out) == 1 {
+                    return keys.count
+                }
                 for (position, (key, alias)) in keys.enumerated() {
                     guard let number = LuaVM.number(in: index, named: key, alias: alias, at: position + 1, on: state) else {
                         return position

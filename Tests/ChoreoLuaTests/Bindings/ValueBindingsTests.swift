@@ -32,6 +32,33 @@ struct ValueBindingsTests {
             == "scene.lua:1: Value.z: z is not a field of a point (fields: x, y) (got a number)")
     }
 
+    @Test("A rect, point or color table is read by name, then alias, then position, whatever its other keys")
+    func numberTables() throws {
+        let vm = LuaVM()
+        func rect(_ source: String) throws -> Rect { try ScriptValues.rect(try vm.run(chunk: "return " + source, name: "t.lua")[0], name: "frame") }
+        func message(_ source: String) -> String? {
+            do { _ = try rect(source); return nil } catch { return "\(error)" }
+        }
+        // Tables of only a rect's fields (one traversal) and tables with other keys (field by
+        // field) give the same numbers, by the same precedence.
+        #expect(try rect("{1, 2, 3, 4}") == Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(try rect("{x = 1, y = 2, w = 3, h = 4}") == Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(try rect("{x = 1, y = 2, width = 3, height = 4, w = 9, h = 9}") == Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(try rect("{10, 20, 30, 40, x = 1, h = 4}") == Rect(x: 1, y: 20, width: 30, height: 4))
+        #expect(try rect("{10, 20, 30, 40, 50, name = 'extra'}") == Rect(x: 10, y: 20, width: 30, height: 40))
+        #expect(try rect("{origin = {1, 2}, size = {w = 3, h = 4}}") == Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(try rect("{[1] = 1.5, [2] = 2, [3] = 2^40, [4] = -0.0}") == Rect(x: 1.5, y: 2, width: 0x1p40, height: -0.0))
+        // The errors are the field-by-field reading's.
+        #expect(message("{1, 2, 3}") == "frame must be a rect ({x=, y=, width=, height=} or {x, y, w, h}) (got a table)")
+        #expect(message("{1, 2, '3', 4}") == "frame must be a rect ({x=, y=, width=, height=} or {x, y, w, h}) (got a table)")
+        #expect(message("{1, 0/0, 3, 4}") == "frame.y must be a finite number (got nan)")
+        #expect(message("{x = 1, y = 2, w = 3, h = math.huge}") == "frame.height must be a finite number (got inf)")
+        #expect(message("{0, 0, 2^53, 1}") == "frame.width must be within ±1e15 (got 9007199254740992.0)")
+        #expect(try ScriptValues.point(try vm.run(chunk: "return {y = 2, 1}", name: "t.lua")[0], name: "p") == Point(x: 1, y: 2))
+        #expect(try ScriptValues.color(try vm.run(chunk: "return {r = 1, 0.9, 0.5, 0.25, alpha = 0.5}", name: "t.lua")[0], name: "c")
+            == Color(red: 1, green: 0.5, blue: 0.25, alpha: 0.5))
+    }
+
     @Test("A rotation by a quarter turn has the expected matrix entries")
     func rotation() throws {
         let (_, results) = try runScript("local t = Transform.rotation(math.pi / 2); capture(t.b, t.c)")
