@@ -25,6 +25,18 @@ extension LayerProperties {
     /// Writes `value` at `path`. The value's kind must be `path.valueKind` (checked when an
     /// animation is added or a script sets a property); a mismatched value is ignored.
     public mutating func setValue(_ value: AnimationValue, at path: PropertyPath) {
+        // A number or point a path reaches as slots is written in place, as the frame's kernel
+        // writes it, without the catalogue's writer (a closure through a thunk).
+        switch (path.slots, value) {
+        case let (.single(slot), .scalar(v)):
+            self[slot] = v
+            return
+        case let (.pair(x, y), .point(p)) where path.valueKind == .point:
+            (self[x], self[y]) = (p.x, p.y)
+            return
+        default:
+            break
+        }
         guard path.catalogueIndex >= 0 else {
             if case let .custom(name) = path.property, case let .scalar(v) = value { custom[name] = v }
             return

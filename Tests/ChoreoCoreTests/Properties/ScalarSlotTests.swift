@@ -47,6 +47,34 @@ struct ScalarSlotTests {
         }
     }
 
+    @Test("A number or point written by key path in place gives what the catalogue's writer gives")
+    func inPlaceWrites() throws {
+        var start = LayerProperties()
+        start.position = Point(x: 1, y: 2)
+        start.bounds = Rect(x: 5, y: 6, width: 7, height: 8)
+        start.opacity = 0.25
+        start.transform = Transform3D(scaleX: 2, y: 3, z: 1)
+        var checked = 0
+        for property in PropertyCatalogue.all {
+            for keyPath in property.keyPaths {
+                let path = try PropertyPath(parsing: keyPath)
+                let value: AnimationValue
+                switch (path.slots, path.valueKind) {
+                case (.single, _): value = .scalar(-3.5)
+                case (.pair, .point): value = .point(Point(x: -4, y: 9.5))
+                default: continue
+                }
+                var inPlace = start, byWriter = start
+                inPlace.setValue(value, at: path)
+                PropertyCatalogue.writers[Int(path.catalogueIndex)](&byWriter, value, path.component)
+                #expect(inPlace == byWriter, "\(keyPath)")
+                #expect(inPlace.value(at: path) == value, "\(keyPath)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 15, "the numbers and points of the catalogue")
+    }
+
     @Test("A point or size reached as a whole has the slots of its two numbers")
     func pairs() throws {
         var properties = LayerProperties()
