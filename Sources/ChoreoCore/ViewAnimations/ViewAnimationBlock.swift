@@ -231,7 +231,11 @@ final class ViewAnimationBlock {
         if timing.options.contains(.repeat) { animation.timing.repeatCount = .infinity }
         animation.timing.autoreverses = timing.options.contains(.autoreverse)
         animation.delegate = completion
-        let key = "\(animation.keyPath)#\(Scene.nextSequence())"
+        // Appended, not interpolated: `position#1234` fits in a small string, with no buffer
+        // reserved for an interpolation first.
+        var key = animation.keyPath
+        key.append("#")
+        key.append(String(Scene.nextSequence()))
         animation.name = key
         completion?.expect()
         do {
