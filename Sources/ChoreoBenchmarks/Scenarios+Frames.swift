@@ -46,13 +46,14 @@ extension Scenario {
     /// Seconds spent reading, over `frames` frames of `scene` from time `first` on (each frame
     /// advanced first, its time not counted): every layer of the tree reached from the root layer, and of each its
     /// position, opacity and transform by key path, as `lua-scene-10k`'s sink and the trace
-    /// recorder read them (`presentedValues(of:)`). Per property-frame this is `keypath_reads_ns`.
+    /// recorder read them (`presentedValues(of:_:)`). Per property-frame this is `keypath_reads_ns`.
     static func keyPathReadSeconds(_ scene: Scene, frames: Int, from first: Double = 0) -> Double {
         var sink = 0.0, reading = 0.0
+        let paths = readPaths
         for frame in 1...frames {
             scene.advance(to: MediaTime(first + Double(frame) / 60))
             let start = monotonicSeconds()
-            for layer in scene.rootLayer.sublayers { sink += presentedValues(of: layer) }
+            for layer in scene.rootLayer.sublayers { sink += presentedValues(of: layer, paths) }
             reading += monotonicSeconds() - start
         }
         blackHole(sink)

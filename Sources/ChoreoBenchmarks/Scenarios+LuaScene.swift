@@ -64,7 +64,7 @@ extension Scenario {
     }
 
     /// Runs `luaSceneScript(views:)` for `frames` frames; `reading`: a frame sink reads every
-    /// view's animated presentation values each frame (`presentedValues(of:)`).
+    /// view's animated presentation values each frame (`presentedValues(of:_:)`).
     static func runLuaScene(views: Int, frames: Int, reading: Bool) -> LuaRunTimes {
         var times = LuaRunTimes()
         let start = monotonicSeconds()
@@ -75,8 +75,9 @@ extension Scenario {
         var sink = 0.0
         if reading {
             let scene = host.engine.scene
+            let paths = readPaths  // resolved once, held by the reader (not a global's lazy access per read)
             host.engine.addFrameSink { _ in
-                for layer in scene.rootLayer.sublayers { sink += presentedValues(of: layer) }
+                for layer in scene.rootLayer.sublayers { sink += presentedValues(of: layer, paths) }
             }
         }
         let report = try! host.engine.run(until: .time(Double(frames) / 60), fps: 60)
@@ -97,16 +98,18 @@ extension Scenario {
     /// Reads by key path (`Layer.presentationValue(at:)`, lookups in the evaluator's columns), as
     /// the trace recorder does.
     @inline(__always)
-    static func presentedValues(of layer: Layer) -> Double {
+    static func presentedValues(of layer: Layer, _ paths: ReadPaths) -> Double {
         var sum = 0.0
-        if case let .point(p) = layer.presentationValue(at: readPaths.position) { sum += p.x + p.y }
-        if case let .scalar(o) = layer.presentationValue(at: readPaths.opacity) { sum += o }
-        if case let .transform(t) = layer.presentationValue(at: readPaths.transform) { sum += t.m11 }
+        if case let .point(p) = layer.presentationValue(at: paths.position) { sum += p.x + p.y }
+        if case let .scalar(o) = layer.presentationValue(at: paths.opacity) { sum += o }
+        if case let .transform(t) = layer.presentationValue(at: paths.transform) { sum += t.m11 }
         return sum
     }
 
+    typealias ReadPaths = (position: PropertyPath, opacity: PropertyPath, transform: PropertyPath)
+
     /// The key paths `presentedValues(of:)` reads, resolved once.
-    static let readPaths = (
+    static let readPaths: ReadPaths = (
         position: PropertyPath(.position), opacity: PropertyPath(.opacity), transform: PropertyPath(.transform))
 
     /// Runs `luaTweenerScript(objects:)` for `frames` frames in a host of choreo's limits.

@@ -70,16 +70,18 @@ public class BasicAnimation: PropertyAnimation {
 
     override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
         try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
-        try checkKind(fromValue, "fromValue")
-        try checkKind(toValue, "toValue")
-        try checkKind(byValue, "byValue")
+        // Each end read once (a read of a stored value copies it out).
+        let (from, to) = (fromValue, toValue)
+        try checkKind(from, "fromValue")
+        try checkKind(to, "toValue")
         // Read only when an end is missing: a presentation composes every attached animation, so
         // reading it for each added one made adding n animations to a layer O(n²).
         func current() -> AnimationValue { presentation().value(at: propertyPath) }
-        if fromValue != nil, toValue != nil {
-            // The common case (every view animation block's change), decided without copying the
-            // values out: both ends given, so nothing is resolved and nothing kept.
-            guard byValue == nil else {
+        if from != nil, to != nil {
+            // The common case (every view animation block's change): both ends given, so nothing
+            // is resolved and nothing kept.
+            if let by = rare?.by {
+                try checkKind(by, "byValue")  // a wrong kind is named first, as for any end
                 throw ArgumentError(
                     parameter: "fromValue, toValue, byValue", requirement: "may not all be set (at most two)",
                     value: "all three")
@@ -87,7 +89,8 @@ public class BasicAnimation: PropertyAnimation {
             rare = nil
             return
         }
-        switch (fromValue, toValue, byValue) {
+        try checkKind(byValue, "byValue")
+        switch (from, to, byValue) {
         case (.some, .some, _): return  // decided above
         case let (from?, nil, by?): setEnds(from, from + by)
         case let (nil, to?, by?): setEnds(to - by, to)

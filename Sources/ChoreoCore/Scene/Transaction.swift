@@ -42,7 +42,11 @@ public final class Transaction {
 
     /// The completions of this transaction and those around it, innermost last.
     var activeCompletions: [TransactionCompletion] {
-        (parent?.activeCompletions ?? []) + (completion.map { [$0] } ?? [])
+        // Built only when there is something to list (every animation added asks).
+        guard let parent else { return completion.map { [$0] } ?? [] }
+        var completions = parent.activeCompletions
+        if let completion { completions.append(completion) }
+        return completions
     }
 }
 

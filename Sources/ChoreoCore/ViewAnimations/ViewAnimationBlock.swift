@@ -222,6 +222,27 @@ final class ViewAnimationBlock {
         add(animation, to: layer, path: change.path, delay: delay)
     }
 
+    /// `keyPath#sequence`, the key a block gives an animation, written byte by byte: a short one
+    /// (`position#1234`) is a small string, made with no buffer or interpolation.
+    static func key(_ keyPath: String, _ sequence: Int) -> String {
+        let sequence = UInt(sequence)  // sequences count up from 1
+        var digits = 1, rest = sequence / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        var keyPath = keyPath
+        return keyPath.withUTF8 { path in
+            String(unsafeUninitializedCapacity: path.count + 1 + digits) { bytes in
+                _ = bytes.initialize(from: path)
+                bytes[path.count] = UInt8(ascii: "#")
+                var value = sequence
+                for index in stride(from: path.count + digits, to: path.count, by: -1) {
+                    bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                return path.count + 1 + digits
+            }
+        }
+    }
+
     /// Gives `animation` the block's timing and delegate and adds it under a key of its own.
     func add(_ animation: PropertyAnimation, to layer: Layer, path: PropertyPath, delay: Double? = nil) {
         guard let scene = layer.scene else { return }
@@ -231,11 +252,7 @@ final class ViewAnimationBlock {
         if timing.options.contains(.repeat) { animation.timing.repeatCount = .infinity }
         animation.timing.autoreverses = timing.options.contains(.autoreverse)
         animation.delegate = completion
-        // Appended, not interpolated: `position#1234` fits in a small string, with no buffer
-        // reserved for an interpolation first.
-        var key = animation.keyPath
-        key.append("#")
-        key.append(String(Scene.nextSequence()))
+        let key = Self.key(animation.keyPath, Scene.nextSequence())
         animation.name = key
         completion?.expect()
         do {

@@ -79,6 +79,7 @@ public struct LuaTableArgument {
     }
     /// Whether `table[key]` is not nil (nothing copied out: a string stays in Lua).
     public func holds(_ key: LuaKey) -> Bool {
+        if lacks(key) { return false }
         guard let slot = pushField(key) else { return false }
         defer { lsx_pop(context.state, 1) }
         return lua_type(context.state, slot) > LUA_TNIL
@@ -94,7 +95,8 @@ public struct LuaTableArgument {
 
     /// Any value, copied (tables and functions by reference).
     public func value(_ key: LuaKey) -> LuaValue {
-        (try? field(key) { (slot, _) throws(LuaCallError) in context.vm.value(at: slot, on: context.state) }) ?? .nil
+        if lacks(key) { return .nil }
+        return (try? field(key) { (slot, _) throws(LuaCallError) in context.vm.value(at: slot, on: context.state) }) ?? .nil
     }
 
     /// Reads a nested table; the body's reads are reported under this field's path.
@@ -127,9 +129,10 @@ public struct LuaTableArgument {
         return checked
     }
 
-    /// Whether the table, as `checkingKeys` found it, does not hold `name` (false when unknown).
-    private func lacks(_ name: String) -> Bool {
-        guard let (allowed, given) = givenNames else { return false }
+    /// Whether the table, as `checkingKeys` found it, does not hold `key`, a name (false when
+    /// unknown, and for a position).
+    private func lacks(_ key: LuaKey) -> Bool {
+        guard case .name(let name) = key, let (allowed, given) = givenNames else { return false }
         guard let position = allowed.position(of: name) else { return true }
         return given & (1 << UInt64(position)) == 0
     }
@@ -138,7 +141,7 @@ public struct LuaTableArgument {
     private func pushField(_ key: LuaKey) -> Int32? {
         guard context.reserve(2) else { return nil }
         switch key {
-        case .name(let name) where lacks(name):
+        case .name where lacks(key):
             lua_pushnil(context.state)  // a name the table does not hold
         case .name(let name):
             LuaVM.push(name, on: context.state)
@@ -165,7 +168,8 @@ public struct LuaTableArgument {
     private func optionalField<R>(
         _ key: LuaKey, _ read: (Int32, LuaCallContext.Place) throws(LuaCallError) -> R
     ) throws(LuaCallError) -> R? {
-        try field(key) { (slot, place) throws(LuaCallError) -> R? in
+        if lacks(key) { return nil }  // a name the table does not hold: nothing to push
+        return try field(key) { (slot, place) throws(LuaCallError) -> R? in
             lua_type(context.state, slot) <= LUA_TNIL ? nil : try read(slot, place)
         }
     }

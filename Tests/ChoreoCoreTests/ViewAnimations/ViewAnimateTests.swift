@@ -50,6 +50,14 @@ struct ViewAnimateTests {
         let animations = attachedAnimations(box.layer).compactMap { $0 as? BasicAnimation }
         #expect(animations.map(\.keyPath) == ["position", "opacity"])
         #expect(box.layer.animationKeys().allSatisfy { $0.hasPrefix("position#") || $0.hasPrefix("opacity#") })
+        // Each key is the key path, '#' and a number of its own, in the order of the changes.
+        let numbers = box.layer.animationKeys().compactMap { Int($0.split(separator: "#").last ?? "") }
+        #expect(numbers.count == 2 && numbers[1] > numbers[0])
+        #expect(animations.compactMap(\.name) == box.layer.animationKeys())
+        #expect(ViewAnimationBlock.key("position", 1234) == "position#1234")
+        #expect(ViewAnimationBlock.key("transform", 7) == "transform#7")
+        #expect(ViewAnimationBlock.key("bounds.size.width", 1_000_000) == "bounds.size.width#1000000")
+        #expect(ViewAnimationBlock.key("x", 10) == "x#10")
         let move = try #require(animations.first)
         #expect(move.isAdditive)
         #expect(move.fromValue == .point(Point(x: -100, y: -20)))
