@@ -42,7 +42,7 @@ extension EffectStack {
             soloStamps.append(-1)
             liveRows += 1
         }
-        let living = Set(transforms.map { ObjectIdentifier($0.takeUnretainedValue()) })
+        let living = Set(transforms.map { ObjectIdentifier($0.write.takeUnretainedValue()) })
         transformWrites = old.writes.filter { living.contains(ObjectIdentifier($0.value)) }
     }
 }

@@ -26,7 +26,7 @@ extension Scene {
             if row.transform >= 0 {
                 precondition(stack.base[row.firstCell + row.slotCount].isNaN, "a transform cell's base is set")
                 // `transforms` holds its writes unretained: the memo must own each.
-                let write = ObjectIdentifier(stack.transforms[row.transform].takeUnretainedValue())
+                let write = ObjectIdentifier(stack.transforms[row.transform].write.takeUnretainedValue())
                 precondition(ownedWrites.contains(write), "row \(index)'s transform write is not owned")
             }
             if row.general >= 0 {

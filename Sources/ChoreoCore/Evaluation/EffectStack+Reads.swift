@@ -21,7 +21,7 @@ extension EffectStack {
         for cell in row.firstCell..<row.firstCell + row.slotCount { properties[cellSlots[cell]] = values[cell] }
         if row.transform >= 0 {
             let value = values[row.firstCell + row.slotCount]
-            properties.transformBox = transforms[row.transform]._withUnsafeGuaranteedRef {
+            properties.transformBox = transforms[row.transform].write._withUnsafeGuaranteedRef {
                 $0.transformBox(value, model: properties.transformBox)
             }
         }
@@ -46,9 +46,9 @@ extension EffectStack {
                     return path.valueKind == .point ? .point(Point(x: x, y: y)) : .size(Size(width: x, height: y))
                 }
             case .none:
-                if path.isWholeTransform, row.transform >= 0 {
-                    let value = values[row.firstCell + row.slotCount]
-                    return transforms[row.transform]._withUnsafeGuaranteedRef { $0.animationValue(value) }
+                if path.isWholeTransform, row.transform >= 0,
+                   let value = transforms[row.transform].memoisedValue(values[row.firstCell + row.slotCount]) {
+                    return value
                 }
             case .quad:
                 break
@@ -70,7 +70,7 @@ extension EffectStack {
         if path.isWholeTransform {
             guard row.transform >= 0 else { return layer.modelValue(at: path) }
             let value = values[row.firstCell + row.slotCount]
-            return transforms[row.transform]._withUnsafeGuaranteedRef { $0.animationValue(value) }
+            return transforms[row.transform].write._withUnsafeGuaranteedRef { $0.animationValue(value) }
         }
         return wholeValue(row: index, at: path, of: layer)
     }

@@ -138,10 +138,33 @@ final class EffectStack {
     var values: [Double] = []
 
     var cellSlots: [ScalarSlot] = []
-    /// Per row with a transform: its write, unretained; `transformWrites` owns every write a
-    /// row names (compaction keeps exactly the named ones), so a read reaches the write without
-    /// a retain and a release.
-    var transforms: [Unmanaged<TransformWrite>] = []
+    /// Per row with a transform: its write, unretained, with the write's memo; `transformWrites`
+    /// owns every write a row names (compaction keeps exactly the named ones), so a read reaches
+    /// the write, or its memo, without a retain and a release.
+    var transforms: [TransformRef] = []
+
+    /// A row's transform write and the memory of its memo (the write owns both).
+    struct TransformRef {
+        let write: Unmanaged<TransformWrite>
+        let memoNumbers: UnsafeMutablePointer<Double>
+        let memoValues: UnsafeMutablePointer<AnimationValue>
+
+        init(_ write: TransformWrite) {
+            self.write = Unmanaged.passUnretained(write)
+            (memoNumbers, memoValues) = (write.recentValues, write.recentAnimationValues)
+        }
+
+        /// The memoised value of the write for `number` (the curve's fraction or the
+        /// component's value), or nil when it is not memoised (or is NaN: not in effect).
+        @inline(__always)
+        func memoisedValue(_ number: Double) -> AnimationValue? {
+            guard !number.isNaN else { return nil }
+            for index in 0..<TransformWrite.memoSize where memoNumbers[index].bitPattern == number.bitPattern {
+                return memoValues[index]
+            }
+            return nil
+        }
+    }
     /// The distinct transform writes of the living rows, shared by the rows that write alike.
     var transformWrites: [TransformWrite.Key: TransformWrite] = [:]
     /// The write `transformWrite` returned last, with its key: compared before hashing one
@@ -248,7 +271,7 @@ final class EffectStack {
             base.append(.nan)
             cellSlots.append(.opacity)  // unused: the transform cell is read through `transforms`
             transformIndex = transforms.count
-            transforms.append(Unmanaged.passUnretained(transform))
+            transforms.append(TransformRef(transform))
         }
         values.append(contentsOf: base[firstCell...])
 

@@ -119,11 +119,15 @@ final class TransformWrite {
     /// The last few numbers written (a frame's rows sharing this write may sit on a few curves),
     /// each with its transform and the transform as a value (whose box a read by key path then
     /// shares instead of allocating one); replaced round robin, compared bit for bit.
-    private var recentValues = [Double](repeating: .nan, count: TransformWrite.memoSize)
+    ///
+    /// The numbers and the values are in memory the write owns, `memoSize` of each, so that the
+    /// stack's inline read finds a memoised value through two pointers (`EffectStack.TransformRef`)
+    /// without reaching the write itself (a closure call, or a retain and a release, a read).
+    let recentValues: UnsafeMutablePointer<Double>
+    let recentAnimationValues: UnsafeMutablePointer<AnimationValue>
     private var recentTransforms = [TransformBox](repeating: .identity, count: TransformWrite.memoSize)
-    private var recentAnimationValues = [AnimationValue](repeating: .transform(.identity), count: TransformWrite.memoSize)
     private var nextSlot = 0
-    private static var memoSize: Int { 4 }
+    static var memoSize: Int { 4 }
 
     /// The write of `target` over `model`'s transform.
     init?(_ target: ScalarWrite.Target, isAdditive: Bool, model: Transform3D) {
@@ -145,6 +149,17 @@ final class TransformWrite {
         }
         self.isAdditive = isAdditive
         self.model = model
+        recentValues = .allocate(capacity: Self.memoSize)
+        recentValues.initialize(repeating: .nan, count: Self.memoSize)
+        recentAnimationValues = .allocate(capacity: Self.memoSize)
+        recentAnimationValues.initialize(repeating: .transform(.identity), count: Self.memoSize)
+    }
+
+    deinit {
+        recentValues.deinitialize(count: Self.memoSize)
+        recentValues.deallocate()
+        recentAnimationValues.deinitialize(count: Self.memoSize)
+        recentAnimationValues.deallocate()
     }
 
     /// The presentation's transform, in its box, given this frame's number (the component's

@@ -165,7 +165,8 @@ final class ReferenceTwin {
         for (layer, twin) in zip(layers, twins) {
             let expected = reference.isInScene(twin) ? reference.presentation(of: twin) : twin.model
             if let problem = transitionMismatch(layer, twin) { return problem }
-            let views = [("presentation", layer.presentation), ("presentationFrame", layer.presentationFrame.properties)]
+            let views = [("presentation", layer.presentation), ("presentationFrame", layer.presentationFrame.properties),
+                         ("presentationValue(at:)", Self.readByKeyPath(layer))]
             for (label, actual) in views {
                 for property in RProperties.all {
                     guard let want = expected[property.name] else { continue }  // no custom property
@@ -182,6 +183,19 @@ final class ReferenceTwin {
             }
         }
         return nil
+    }
+
+    /// The layer's presentation read property by property by key path
+    /// (`presentationValue(at:)`, as a trace reads it), written over its model: the reads answer
+    /// inline for a computed row's numbers and transform, out of line for the rest, and must all
+    /// agree with the reference as the whole presentation does.
+    static func readByKeyPath(_ layer: Layer) -> LayerProperties {
+        var properties = layer.model
+        for property in RProperties.all {
+            guard let path = try? PropertyPath(parsing: property.name) else { continue }
+            properties.setValue(layer.presentationValue(at: path), at: path)
+        }
+        return properties
     }
 
     /// A difference in the transition running on a layer (none, or its progress), described.
