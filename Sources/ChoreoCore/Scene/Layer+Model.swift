@@ -74,6 +74,7 @@ extension Layer {
         // The value shown before the change, for an action or a view animation block: read (a
         // lookup) only when one may run, not for every change of a view outside blocks.
         let whole = path.wholeProperty
+        let scene = self.scene  // read once: each read of the reference retains it
         let before = scene.flatMap { $0.mayAct(on: self) ? presentationValue(at: whole) : nil }
         if let scene, attachedAtCommit < scene.commitCount {
             // A layer on screen: what it showed before the transaction's first change of this

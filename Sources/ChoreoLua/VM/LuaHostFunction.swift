@@ -72,14 +72,18 @@ final class LuaHostFunctionBox {
 /// The dispatcher the shim calls for every host function (`lsx_dispatch_fn`).
 func luaDispatch(_ state: OpaquePointer?, _ box: UnsafeMutableRawPointer?) -> Int32 {
     guard let state, let box, let host = lsx_host(state) else { return 0 }
-    let vm = Unmanaged<LuaVM>.fromOpaque(host).takeUnretainedValue()
-    let status = Unmanaged<LuaHostFunctionBox>.fromOpaque(box).takeUnretainedValue().invoke(on: state, vm: vm)
-    // References dropped during the call (a `View.animate`'s options table and block, once the
-    // block has run) are released on the way back to Lua, not only when the outermost call
-    // returns: a scene's top level is one call, and ten thousand blocks kept their closures,
-    // tables and upvalues alive to its end (2.8 MB of 10,000 animated views' Lua heap).
-    vm.releasePendingReferences(state)
-    return status
+    // Neither is retained for the call: the VM runs the state that calls (its run is on the
+    // stack below), and the box is an upvalue of the closure being called. A retain and a
+    // release are two atomic operations a call, and scripts make calls by the ten thousand.
+    return Unmanaged<LuaVM>.fromOpaque(host)._withUnsafeGuaranteedRef { vm in
+        let status = Unmanaged<LuaHostFunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.invoke(on: state, vm: vm) }
+        // References dropped during the call (a `View.animate`'s options table and block, once the
+        // block has run) are released on the way back to Lua, not only when the outermost call
+        // returns: a scene's top level is one call, and ten thousand blocks kept their closures,
+        // tables and upvalues alive to its end (2.8 MB of 10,000 animated views' Lua heap).
+        vm.releasePendingReferences(state)
+        return status
+    }
 }
 
 /// Balances the +1 of a host function box or a bridged object when its userdata is collected
