@@ -31,8 +31,8 @@ int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_
     return known;
 }
 
-int lsx_table_numbers(lua_State *L, int index, const char *const *names, const char *const *aliases, int count,
-                      double *out) {
+int lsx_table_numbers(lua_State *L, int index, const char *const *names, const size_t *name_lengths,
+                      const char *const *aliases, const size_t *alias_lengths, int count, double *out) {
     if (count > 4 || !lua_checkstack(L, 2)) return 0;
     index = lua_absindex(L, index);
     int rank[4] = {3, 3, 3, 3};  // per field, the source found: 0 its name, 1 its alias, 2 its position, 3 none
@@ -45,8 +45,8 @@ int lsx_table_numbers(lua_State *L, int index, const char *const *names, const c
             size_t length = 0;
             const char *key = lua_tolstring(L, -2, &length);
             for (int i = 0; i < count && field < 0; i++) {
-                if (strlen(names[i]) == length && memcmp(names[i], key, length) == 0) { field = i; source = 0; }
-                else if (aliases[i] && strlen(aliases[i]) == length && memcmp(aliases[i], key, length) == 0) { field = i; source = 1; }
+                if (name_lengths[i] == length && memcmp(names[i], key, length) == 0) { field = i; source = 0; }
+                else if (aliases[i] && alias_lengths[i] == length && memcmp(aliases[i], key, length) == 0) { field = i; source = 1; }
             }
         } else if (lua_isinteger(L, -2)) {
             lua_Integer position = lua_tointegerx(L, -2, NULL);

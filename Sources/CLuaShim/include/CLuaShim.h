@@ -124,12 +124,13 @@ int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_
                   unsigned long long *given);
 
 /// Reads `count` (at most 4) numbers from the table at `index` into `out`, the i-th by its name
-/// `names[i]`, else its alias `aliases[i]` (NULL: none), else its position i + 1, in one raw
+/// `names[i]` (`name_lengths[i]` bytes), else its alias `aliases[i]` (NULL: none), else its
+/// position i + 1, in one raw
 /// traversal. Returns 1 when the table holds only such keys, each with a number, and every
 /// number is found; 0 otherwise (the caller then reads the table field by field, for its errors
 /// and its other shapes). Values are converted as `lua_tonumberx` does. The stack is left as it was.
-int lsx_table_numbers(lua_State *L, int index, const char *const *names, const char *const *aliases, int count,
-                      double *out);
+int lsx_table_numbers(lua_State *L, int index, const char *const *names, const size_t *name_lengths,
+                      const char *const *aliases, const size_t *alias_lengths, int count, double *out);
 
 static inline void lsx_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
 static inline void lsx_newtable(lua_State *L) { lua_createtable(L, 0, 0); }

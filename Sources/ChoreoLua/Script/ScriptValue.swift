@@ -1,5 +1,4 @@
 import CLuaShim
-import Glibc
 import ChoreoCore
 
 /// A geometric or color value as scripts hold it: a point, size, rect, color or transform that
@@ -118,28 +117,15 @@ public enum ScriptValues {
 
     /// Up to four fields read as numbers, each by name, alias or position; with C copies of the
     /// names for `lsx_table_numbers`, made once.
-    private final class NumberFields: @unchecked Sendable {  // immutable after init
+    private final class NumberFields: Sendable {
         let keys: [(String, String?)]
-        let names: UnsafeMutablePointer<UnsafePointer<CChar>?>
-        let aliases: UnsafeMutablePointer<UnsafePointer<CChar>?>
+        let names: LuaKeyNames
+        let aliases: LuaKeyNames
 
         init(_ keys: [(String, String?)]) {
             self.keys = keys
-            names = .allocate(capacity: keys.count)
-            aliases = .allocate(capacity: keys.count)
-            for (index, (name, alias)) in keys.enumerated() {
-                names[index] = UnsafePointer(strdup(name))
-                aliases[index] = alias.map { UnsafePointer(strdup($0)) }
-            }
-        }
-
-        deinit {
-            for index in keys.indices {
-                free(UnsafeMutablePointer(mutating: names[index]))
-                free(UnsafeMutablePointer(mutating: aliases[index]))
-            }
-            names.deallocate()
-            aliases.deallocate()
+            names = LuaKeyNames(keys.map(\.0))
+            aliases = LuaKeyNames(optional: keys.map(\.1))
         }
     }
 
@@ -150,8 +136,8 @@ public enum ScriptValues {
         var result = (0.0, 0.0, 0.0, 0.0)
         let read = table.vm.withTable(table) { state, index in
             withUnsafeMutableBytes(of: &result) { slots in
-                lsx_table_numbers(state, index, fields.names, fields.aliases, Int32(fields.keys.count),
-                                  slots.baseAddress!.assumingMemoryBound(to: Double.self))
+                lsx_table_numbers(state, index, fields.names.cNames, fields.names.cLengths, fields.aliases.cNames,
+                                  fields.aliases.cLengths, Int32(fields.keys.count), slots.baseAddress!.assumingMemoryBound(to: Double.self))
             }
         }
         guard read == 1 else { return nil }
@@ -174,7 +160,7 @@ public enum ScriptValues {
         let found = table.vm.withTable(table) { state, index in
             withUnsafeMutableBytes(of: &result) { slots in
                 let out = slots.baseAddress!.assumingMemoryBound(to: Double.self)
-                if lsx_table_numbers(state, index, fields.names, fields.aliases, Int32(keys.count), out) == 1 {
+                if lsx_table_numbers(state, index, fields.names.cNames, fields.names.cLengths, fields.aliases.cNames, fields.aliases.cLengths, Int32(keys.count), out) == 1 {
                     return keys.count
                 }
                 for (position, (key, alias)) in keys.enumerated() {

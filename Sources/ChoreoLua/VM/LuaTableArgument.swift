@@ -122,7 +122,7 @@ public struct LuaTableArgument {
     /// that key as `checkKeys` does.
     public func checkingKeys(allowed: LuaKeyNames, of what: String) throws(UnknownKeyError) -> LuaTableArgument {
         var given: UInt64 = 0
-        let scanned = lsx_scan_keys(context.state, index, allowed.cNames, allowed.cLengths, Int32(allowed.names.count), &given)
+        let scanned = lsx_scan_keys(context.state, index, allowed.cNames, allowed.cLengths, Int32(allowed.count), &given)
         if scanned != 1 { try checkKeys(allowed: allowed.names, of: what) }
         var checked = self
         if allowed.names.count <= 64 { checked.givenNames = (allowed, given) }
@@ -175,12 +175,15 @@ public struct LuaTableArgument {
     }
 }
 
-/// The names an options table may hold, made once (a `static let`) for `checkingKeys`: the
-/// names, and a C copy of each for the scan.
+/// Names made once (a `static let`) for the C scans of a table's keys: the names an options
+/// table may hold (`checkingKeys`), or the fields of a value table (`lsx_table_numbers`); each
+/// with a C copy of its bytes and its length. A name may be missing (nil: a NULL pointer), as
+/// a field with no alias is.
 ///
 ///     static let keys = LuaKeyNames(["duration", "delay", "animations"])
 ///     let options = try call.table(at: 1).checkingKeys(allowed: Self.keys, of: "option")
 public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
+    /// The names (the missing ones left out).
     public let names: [String]
     let cNames: UnsafeMutablePointer<UnsafePointer<CChar>?>
     let cLengths: UnsafeMutablePointer<Int>
@@ -188,22 +191,32 @@ public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
     /// the names of its length.
     private let lengths: [Int]
 
-    public init(_ names: [String]) {
-        self.names = names
-        lengths = names.map(\.utf8.count)
+    public convenience init(_ names: [String]) { self.init(optional: names) }
+
+    init(optional names: [String?]) {
+        self.names = names.compactMap { $0 }
+        lengths = self.names.map(\.utf8.count)
         cNames = .allocate(capacity: max(names.count, 1))
         cLengths = .allocate(capacity: max(names.count, 1))
         for (index, name) in names.enumerated() {
-            let bytes = Array(name.utf8)
-            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
-            for (offset, byte) in bytes.enumerated() { copy[offset] = CChar(bitPattern: byte) }
-            cNames[index] = UnsafePointer(copy)
+            let bytes = name.map { Array($0.utf8) } ?? []
+            if name == nil {
+                cNames[index] = nil
+            } else {
+                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+                for (offset, byte) in bytes.enumerated() { copy[offset] = CChar(bitPattern: byte) }
+                cNames[index] = UnsafePointer(copy)
+            }
             cLengths[index] = bytes.count
         }
+        count = names.count
     }
 
+    /// How many names, the missing ones included (the length of the C arrays).
+    let count: Int
+
     deinit {
-        for index in names.indices { UnsafeMutablePointer(mutating: cNames[index])?.deallocate() }
+        for index in 0..<count { UnsafeMutablePointer(mutating: cNames[index])?.deallocate() }
         cNames.deallocate()
         cLengths.deallocate()
     }
