@@ -21,8 +21,9 @@ extension Layer {
         // bytes of a 336-byte animation). A script reaches an attached copy only through its
         // delegate, whose binding charges it when it is handed over.
         let layerCharge = copy.memoryCharge == nil ? memoryCharge.map { _ in copy.estimatedHostBytes } : nil
-        let defaultDuration = scene?.currentTransaction?.animationDuration ?? .defaultAnimationDuration
-        if copy.curveBox == nil, let curve = scene?.currentTransaction?.animationTimingFunction {
+        let transaction = scene?.currentTransaction  // read once (each read retains the scene)
+        let defaultDuration = transaction?.animationDuration ?? .defaultAnimationDuration
+        if copy.curveBox == nil, let curve = transaction?.animationTimingFunction {
             copy.timingFunction = curve
         }
         let replaces = key.map(holdsAnimation(forKey:)) ?? false
@@ -42,7 +43,7 @@ extension Layer {
         }
         appendAttached(entry)
         invalidatePresentation(subtree: false)
-        scene?.didAdd(entry, to: self)
+        self.scene?.didAdd(entry, to: self)  // read again: removing a replaced animation ran its stop
     }
 
     /// Detaches the animation under `key`; it stops with finished = false unless it had ended.
