@@ -183,19 +183,21 @@ public struct LuaTableArgument {
 ///     static let keys = LuaKeyNames(["duration", "delay", "animations"])
 ///     let options = try call.table(at: 1).checkingKeys(allowed: Self.keys, of: "option")
 public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
-    /// The names (the missing ones left out).
+    /// The names (the missing ones left out), as messages list them.
     public let names: [String]
     let cNames: UnsafeMutablePointer<UnsafePointer<CChar>?>
     let cLengths: UnsafeMutablePointer<Int>
-    /// Per name, its length in UTF-8 bytes: `position(of:)` compares a name's bytes only with
-    /// the names of its length.
+    /// By position, the name (nil: missing) and its length in UTF-8 bytes: `position(of:)`
+    /// compares a name only with the names of its length.
+    private let entries: [String?]
     private let lengths: [Int]
 
     public convenience init(_ names: [String]) { self.init(optional: names) }
 
     init(optional names: [String?]) {
         self.names = names.compactMap { $0 }
-        lengths = self.names.map(\.utf8.count)
+        entries = names
+        lengths = names.map { $0?.utf8.count ?? -1 }
         cNames = .allocate(capacity: max(names.count, 1))
         cLengths = .allocate(capacity: max(names.count, 1))
         for (index, name) in names.enumerated() {
@@ -209,11 +211,10 @@ public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
             }
             cLengths[index] = bytes.count
         }
-        count = names.count
     }
 
     /// How many names, the missing ones included (the length of the C arrays).
-    let count: Int
+    var count: Int { entries.count }
 
     deinit {
         for index in 0..<count { UnsafeMutablePointer(mutating: cNames[index])?.deallocate() }
@@ -221,10 +222,11 @@ public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
         cLengths.deallocate()
     }
 
-    /// The position of `name` in `names`, or nil.
+    /// The position of `name` (its index in the C arrays, which is its index in `names` when
+    /// none is missing), or nil.
     public func position(of name: String) -> Int? {
         let length = name.utf8.count
-        for index in names.indices where lengths[index] == length && names[index] == name { return index }
+        for index in entries.indices where lengths[index] == length && entries[index] == name { return index }
         return nil
     }
 }

@@ -119,6 +119,10 @@ struct LuaErrorReportingTests {
             == "scene.lua:1: View.animate: unknown option '[1]' \(valid)")
         #expect(position(of: "curve", in: keys) == 1)
         #expect(position(of: "curves", in: keys) == nil)
+        // A list with a missing name (a field without an alias) keeps its positions.
+        let aliases = LuaKeyNames(optional: ["w", nil, "h"])
+        #expect(aliases.names == ["w", "h"] && aliases.count == 3)
+        #expect(position(of: "h", in: aliases) == 2 && position(of: "w", in: aliases) == 0)
     }
 
     private func position(of name: String, in keys: LuaKeyNames) -> Int? { keys.position(of: name) }
