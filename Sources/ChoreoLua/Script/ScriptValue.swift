@@ -149,20 +149,19 @@ public enum ScriptValues {
 
     /// Numbers from a table by name (`{x=1, y=2}`), alias (`{w=3}`) or position (`{1, 2}`), all
     /// finite; up to four, the rest 0. A table of only those fields is read in one traversal in
-    /// C (`lsx_table_numbers`: a view's frame in every `View.new`); any other is read field by
-    /// field with raw gets while it is pushed once, with no Lua value copied out.
+    /// C (`plainNumbers`: a view's frame in every `View.new`); any other is read field by field
+    /// with raw gets while it is pushed once, with no Lua value copied out, and names the
+    /// first bad or missing field. (`rect` tries `plainNumbers` first itself, so a rect of
+    /// another shape is traversed twice: a rare table, of a few fields.)
     private static func numbers(
         _ lua: LuaValue, named fields: NumberFields, name: String, expected: String
     ) throws(ArgumentError) -> (Double, Double, Double, Double) {
+        if let plain = plainNumbers(lua, fields) { return plain }
         guard let table = lua.tableValue else { throw mismatch(name, expected, lua) }
         let keys = fields.keys
         var result = (0.0, 0.0, 0.0, 0.0)
         let found = table.vm.withTable(table) { state, index in
             withUnsafeMutableBytes(of: &result) { slots in
-                let out = slots.baseAddress!.assumingMemoryBound(to: Double.self)
-                if lsx_table_numbers(state, index, fields.names.cNames, fields.names.cLengths, fields.aliases.cNames, fields.aliases.cLengths, Int32(keys.count), out) == 1 {
-                    return keys.count
-                }
                 for (position, (key, alias)) in keys.enumerated() {
                     guard let number = LuaVM.number(in: index, named: key, alias: alias, at: position + 1, on: state) else {
                         return position
