@@ -1,16 +1,23 @@
-// Host functions and host objects as Lua values: 8-byte userdata slots holding an opaque,
-// retained host pointer, released by __gc through the host's release callback.
+// Host functions and host objects as Lua values: userdata slots holding an opaque, retained host
+// pointer, released by __gc through the host's release callback, and the address of the slot's
+// metatable (`lua_topointer`), which scripts cannot change (metatables are locked and `debug` is
+// not loaded): a check of an object's class reads it from the slot, with no metatable pushed.
 #include "shim_internal.h"
+
+typedef struct {
+    void *box;
+    const void *metatable;
+} lsx_slot;
 
 // Registry keys: the addresses of these variables (non-const, so they are distinct objects).
 char lsx_box_metatable_key;
 char lsx_object_cache_key;
 
 int lsx_box_gc(lua_State *L) {
-    void **slot = lua_type(L, 1) == LUA_TUSERDATA ? lua_touserdata(L, 1) : NULL;
-    if (slot != NULL && *slot != NULL) {
-        void *box = *slot;
-        *slot = NULL;  // a second __gc (or a resurrected value) finds nothing to release
+    lsx_slot *slot = lua_type(L, 1) == LUA_TUSERDATA && lua_rawlen(L, 1) == sizeof(lsx_slot) ? lua_touserdata(L, 1) : NULL;
+    if (slot != NULL && slot->box != NULL) {
+        void *box = slot->box;
+        slot->box = NULL;  // a second __gc (or a resurrected value) finds nothing to release
         lsx_sandbox *sb = SB(L);
         int saved = sb->in_lua;
         sb->in_lua = 0;  // host code runs: nothing it allocates may be refused
@@ -21,17 +28,15 @@ int lsx_box_gc(lua_State *L) {
 }
 
 void *lsx_toboxed(lua_State *L, int index) {
-    if (lua_type(L, index) != LUA_TUSERDATA || lua_rawlen(L, index) != sizeof(void *)) return NULL;
-    return *(void **)lua_touserdata(L, index);
+    if (lua_type(L, index) != LUA_TUSERDATA || lua_rawlen(L, index) != sizeof(lsx_slot)) return NULL;
+    return ((lsx_slot *)lua_touserdata(L, index))->box;
 }
 
 void *lsx_toobject(lua_State *L, int index, const void *metatable) {
-    if (lua_type(L, index) != LUA_TUSERDATA || !lua_checkstack(L, 1)) return NULL;
-    index = lua_absindex(L, index);
-    if (!lua_getmetatable(L, index)) return NULL;
-    const void *actual = lua_topointer(L, -1);  // tables never move; a class's is anchored for good
-    lua_settop(L, -2);
-    return actual == metatable ? lsx_toboxed(L, index) : NULL;
+    // NULL unless a userdata; a light one has length 0, and no other full userdata is a slot's size.
+    lsx_slot *slot = lua_touserdata(L, index);
+    if (slot == NULL || lua_rawlen(L, index) != sizeof(lsx_slot)) return NULL;
+    return slot->metatable == metatable ? slot->box : NULL;  // tables never move; a class's is anchored for good
 }
 
 // Calls the host with the Lua arguments in place. Only after the host has returned may an error
@@ -68,15 +73,16 @@ int lsx_call_host(lua_State *L, void *box) {
 }
 
 static int lsx_trampoline(lua_State *L) {
-    void *box = *(void **)lua_touserdata(L, lua_upvalueindex(1));
+    void *box = ((lsx_slot *)lua_touserdata(L, lua_upvalueindex(1)))->box;
     if (box == NULL) return luaL_error(L, "host function called after it was released");
     return lsx_call_host(L, box);
 }
 
 void lsx_push_slot(lua_State *L, void *box, const void *metatable_key) {
-    void **slot = lua_newuserdatauv(L, sizeof(void *), 0);
-    *slot = box;
+    lsx_slot *slot = lua_newuserdatauv(L, sizeof(lsx_slot), 0);
+    slot->box = box;
     lua_rawgetp(L, LUA_REGISTRYINDEX, metatable_key);
+    slot->metatable = lua_topointer(L, -1);
     lua_setmetatable(L, -2);
 }
 

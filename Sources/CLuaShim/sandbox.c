@@ -85,7 +85,7 @@ static int routed_print(lua_State *L) {
     luaL_pushresult(&buffer);
     lua_rotate(L, 1, 1);  // the line becomes the only argument
     lua_settop(L, 1);
-    return lsx_call_host(L, *(void **)lua_touserdata(L, lua_upvalueindex(1)));
+    return lsx_call_host(L, lsx_toboxed(L, lua_upvalueindex(1)));  // a host function's slot
 }
 
 // The host's hook for modules that return nothing (registry field LSX_MODULE_HOOK, set by

@@ -99,15 +99,15 @@ void lsx_pushindexfunction(lua_State *L, void *box);
 void lsx_set_module_hook(lua_State *L, void *box);
 /// Pushes the userdata cached for `identity` if it is still alive; returns 1 if it pushed.
 int lsx_pushcached(lua_State *L, const void *identity);
-/// Pushes a new 8-byte userdata holding `box`, with the metatable stored in the registry under
+/// Pushes a new slot userdata holding `box` (and its metatable's address), with the metatable stored in the registry under
 /// `class_key`, and caches it (weakly) under `identity` (not when `identity` is NULL: an object
 /// pushed once). Needs 3 free stack slots.
 void lsx_pushobject(lua_State *L, const void *identity, void *box, const void *class_key);
-/// The box held by an 8-byte slot userdata, or NULL (not a userdata, or already collected).
+/// The box held by a slot userdata, or NULL (not a userdata, or already collected).
 void *lsx_toboxed(lua_State *L, int index);
 /// The box held by the slot userdata at `index` if its metatable is `metatable` (the address
 /// `lua_topointer` gave for a registered class's metatable: an object of exactly that class),
-/// else NULL. One pointer comparison, no registry lookup; the stack is left as it was.
+/// else NULL. The slot keeps that address: one comparison, nothing pushed.
 void *lsx_toobject(lua_State *L, int index, const void *metatable);
 /// `__gc` for slot userdata: clears the slot, then releases the box. Safe to run twice.
 int lsx_box_gc(lua_State *L);

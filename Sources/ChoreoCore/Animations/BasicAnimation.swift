@@ -70,18 +70,17 @@ public class BasicAnimation: PropertyAnimation {
 
     override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
         try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
-        // Each end read once (a read of a stored value copies it out).
-        let (from, to) = (fromValue, toValue)
-        try checkKind(from, "fromValue")
-        try checkKind(to, "toValue")
+        // The kinds are checked in place: no end is copied out until one is missing.
+        try checkKind(fromValue?.kind, "fromValue")
+        try checkKind(toValue?.kind, "toValue")
         // Read only when an end is missing: a presentation composes every attached animation, so
         // reading it for each added one made adding n animations to a layer O(n²).
         func current() -> AnimationValue { presentation().value(at: propertyPath) }
-        if from != nil, to != nil {
+        if fromValue != nil, toValue != nil {
             // The common case (every view animation block's change): both ends given, so nothing
             // is resolved and nothing kept.
-            if let by = rare?.by {
-                try checkKind(by, "byValue")  // a wrong kind is named first, as for any end
+            if let kind = rare?.by?.kind {
+                try checkKind(kind, "byValue")  // a wrong kind is named first, as for any end
                 throw ArgumentError(
                     parameter: "fromValue, toValue, byValue", requirement: "may not all be set (at most two)",
                     value: "all three")
@@ -89,7 +88,8 @@ public class BasicAnimation: PropertyAnimation {
             rare = nil
             return
         }
-        try checkKind(byValue, "byValue")
+        try checkKind(byValue?.kind, "byValue")
+        let (from, to) = (fromValue, toValue)  // each end read once (a read copies it out)
         switch (from, to, byValue) {
         case (.some, .some, _): return  // decided above
         case let (from?, nil, by?): setEnds(from, from + by)

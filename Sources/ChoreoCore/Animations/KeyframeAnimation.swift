@@ -58,7 +58,7 @@ public final class KeyframeAnimation: PropertyAnimation {
             guard !values.isEmpty else {
                 throw ArgumentError(parameter: "values", requirement: "must hold at least one value (or give a path)", value: "none")
             }
-            for (index, value) in values.enumerated() { try checkKind(value, "values[\(index + 1)]") }
+            for (index, value) in values.enumerated() { try checkKind(value.kind, "values[\(index + 1)]") }
             sampler = try KeyframeSampler(
                 values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: calculationMode,
                 tensionValues: tensionValues, continuityValues: continuityValues, biasValues: biasValues)

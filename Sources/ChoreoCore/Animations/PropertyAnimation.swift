@@ -51,12 +51,13 @@ public class PropertyAnimation: Animation {
 
     override var animatedPaths: [PropertyPath] { [propertyPath] }
 
-    /// Checks that `value` fits the key path, naming the parameter in the error.
-    final func checkKind(_ value: AnimationValue?, _ parameter: String) throws(ArgumentError) {
-        guard let value, value.kind != propertyPath.valueKind else { return }
+    /// Checks that a value of `kind` (nil: none given) fits the key path, naming the parameter in
+    /// the error. It takes the kind, not the value: an optional value passed in is copied out.
+    final func checkKind(_ kind: ValueKind?, _ parameter: String) throws(ArgumentError) {
+        guard let kind, kind != propertyPath.valueKind else { return }
         throw ArgumentError(
             parameter: parameter, requirement: "must be a \(propertyPath.valueKind.rawValue) for key path \"\(keyPath)\"",
-            value: "a \(value.kind.rawValue)")
+            value: "a \(kind.rawValue)")
     }
 
     /// Composes `value` onto the frame: added to what is below when additive, else replacing it.

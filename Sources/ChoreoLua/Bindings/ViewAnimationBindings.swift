@@ -27,8 +27,8 @@ extension ScriptHost {
         [
             "animate": { [unowned self] call in
                 let table = try call.table(at: 1, name: "options").checkingKeys(allowed: Self.animateKeys, of: "option")
-                guard Self.countGiven(Self.animateTimingKeys, in: table) <= 1 else {
-                    let timings = Self.animateTimingKeys.filter { !table.value(.name($0)).isNil }
+                guard table.countHeld(Self.animateTimingKeys) <= 1 else {
+                    let timings = Self.animateTimingKeys.names.filter { !table.value(.name($0)).isNil }
                     throw ArgumentError(
                         parameter: "timing", requirement: "must be given one way: usingSpringWithDamping, bounce or curve",
                         value: timings.joined(separator: ", "))
@@ -67,7 +67,7 @@ extension ScriptHost {
                 try table.checkKeys(
                     allowed: ["duration", "withDuration", "delay", "options", "animations", "completion"], of: "option")
                 let (duration, delay, options, animations, completion, _) =
-                    try blockArguments(table, in: "View.animateKeyframes", durationKeys: ["duration", "withDuration"])
+                    try blockArguments(table, in: "View.animateKeyframes", durationKeys: Self.keyframeDurationKeys)
                 try View.animateKeyframes(
                     in: engine.scene, withDuration: duration, delay: delay, options: options,
                     animations: animations, completion: completion)
@@ -121,9 +121,10 @@ extension ScriptHost {
         "duration", "withDuration", "springDuration", "delay", "options", "animations", "completion",
         "usingSpringWithDamping", "bounce", "initialSpringVelocity", "curve",
     ])
-    private static let animateTimingKeys = ["usingSpringWithDamping", "bounce", "curve"]
-    private static let animateDurationKeys = ["duration", "withDuration", "springDuration"]
-    static let plainDurationKeys = ["duration"]
+    private static let animateTimingKeys = LuaKeySubset(["usingSpringWithDamping", "bounce", "curve"], of: animateKeys)
+    private static let animateDurationKeys = LuaKeySubset(["duration", "withDuration", "springDuration"], of: animateKeys)
+    private static let keyframeDurationKeys = LuaKeySubset(["duration", "withDuration"])
+    static let plainDurationKeys = LuaKeySubset(["duration"])
 
     /// `curve = ...` of View.animate (any curve value, such as "penner.easeOutBounce"); Core fits
     /// a damping-ratio spring to the duration of the animations the block makes.
@@ -151,15 +152,15 @@ extension ScriptHost {
     /// `View.animate` and `View.animateKeyframes`; `springDuration` for the iOS 17 spring form);
     /// exactly one of them is given.
     func blockArguments(
-        _ table: LuaTableArgument, in call: String, needsAnimations: Bool = true, durationKeys: [String] = plainDurationKeys,
+        _ table: LuaTableArgument, in call: String, needsAnimations: Bool = true, durationKeys: LuaKeySubset = plainDurationKeys,
         defaultDuration: Double? = nil, allowsStagger: Bool = false
     ) throws -> (Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?, Stagger?) {
-        guard Self.countGiven(durationKeys, in: table) <= 1 else {
-            let named = durationKeys.filter { !table.value(.name($0)).isNil }
+        guard table.countHeld(durationKeys) <= 1 else {
+            let named = durationKeys.names.filter { !table.value(.name($0)).isNil }
             throw ArgumentError(parameter: named.joined(separator: ", "), requirement: "name the same duration: give one",
                                 value: "\(named.count) given")
         }
-        let named = durationKeys.first { table.holds(.name($0)) }
+        let named = table.firstHeld(durationKeys)
         let duration = try named.map { try table.number(.name($0)) } ?? defaultDuration ?? table.number("duration")
         let (delay, stagger) = allowsStagger ? try Self.delay(from: table.value("delay")) : (try table.optionalNumber("delay") ?? 0, nil)
         let options = try Self.viewAnimationOptions(table.value("options"))
@@ -171,13 +172,6 @@ extension ScriptHost {
             { [unowned self] (finished: Bool) in _ = deferredCall(function, [.boolean(finished)], as: .completion) }
         }
         return (duration, delay, options, animations, completion, stagger)
-    }
-
-    /// How many of `keys` the table holds (not nil), counted with no list made.
-    static func countGiven(_ keys: [String], in table: LuaTableArgument) -> Int {
-        var count = 0
-        for key in keys where table.holds(.name(key)) { count += 1 }
-        return count
     }
 
     /// A list of option names (`{"curveEaseOut", "repeat"}`), or nil for none.

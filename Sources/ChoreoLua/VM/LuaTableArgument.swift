@@ -129,6 +129,21 @@ public struct LuaTableArgument {
         return checked
     }
 
+    /// How many names of `subset` the table holds (not nil). After `checkingKeys(allowed:)` with
+    /// the subset's `allowed`, a count of bits: no name is compared or pushed.
+    public func countHeld(_ subset: LuaKeySubset) -> Int {
+        if let (allowed, given) = givenNames, allowed === subset.allowed { return (given & subset.bits).nonzeroBitCount }
+        return subset.names.reduce(0) { count, name in holds(.name(name)) ? count + 1 : count }
+    }
+
+    /// The first name of `subset` (in its order) that the table holds, or nil; as `countHeld`.
+    public func firstHeld(_ subset: LuaKeySubset) -> String? {
+        if let (allowed, given) = givenNames, allowed === subset.allowed {
+            return zip(subset.names, subset.positions).first { given & (1 << UInt64($0.1)) != 0 }?.0
+        }
+        return subset.names.first { holds(.name($0)) }
+    }
+
     /// Whether the table, as `checkingKeys` found it, does not hold `key`, a name (false when
     /// unknown, and for a position).
     private func lacks(_ key: LuaKey) -> Bool {
@@ -228,6 +243,35 @@ public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
         let length = name.utf8.count
         for index in entries.indices where lengths[index] == length && entries[index] == name { return index }
         return nil
+    }
+}
+
+/// Some of the names of a `LuaKeyNames`, with the bits of their positions, made once (a `static
+/// let`): which of them a table that `checkingKeys` scanned holds is then a mask.
+///
+///     static let durations = LuaKeySubset(["duration", "withDuration"], of: keys)
+///     guard options.countHeld(Self.durations) <= 1 else { ... }
+public struct LuaKeySubset: @unchecked Sendable {  // immutable
+    public let names: [String]
+    /// The names they are among (nil: a table is asked for each name).
+    let allowed: LuaKeyNames?
+    /// Each name's position among `allowed`'s, and their bits.
+    let positions: [Int]
+    let bits: UInt64
+
+    /// `names`, each one of `allowed`'s first 64 (checked), or with no `allowed`: looked up.
+    public init(_ names: [String], of allowed: LuaKeyNames? = nil) {
+        self.names = names
+        self.allowed = allowed
+        positions = allowed.map { allowed in
+            names.map { name in
+                guard let position = allowed.position(of: name), position < 64 else {
+                    preconditionFailure("LuaKeySubset: \(name) is not one of the first 64 allowed names")
+                }
+                return position
+            }
+        } ?? []
+        bits = positions.reduce(0) { $0 | 1 << UInt64($1) }
     }
 }
 
