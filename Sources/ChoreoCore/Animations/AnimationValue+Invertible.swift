@@ -22,4 +22,17 @@ extension AnimationValue {
         default: true
         }
     }
+
+    /// `.zero(kind) - self`, the from-value's part an additive animation built around this value
+    /// starts with, or nil when the value is not `isInvertible`: the test and the difference in
+    /// one step (a transform is inverted once, where the test and `-` inverted it twice).
+    ///
+    ///     AnimationValue.scalar(3).additiveInverse   // .scalar(-3)
+    public var additiveInverse: AnimationValue? {
+        switch self {
+        case let .transform(t): t.inverted().map { .transform(Transform3D.identity.concatenating($0)) }  // `identity - t`
+        case .path, .colors, .numbers: nil
+        default: .zero(kind) - self
+        }
+    }
 }

@@ -70,13 +70,14 @@ public class BasicAnimation: PropertyAnimation {
 
     override func prepare(presentation: @autoclosure () -> LayerProperties, layer: Layer, defaultDuration: MediaDuration) throws(ArgumentError) {
         try super.prepare(presentation: presentation(), layer: layer, defaultDuration: defaultDuration)
-        // The kinds are checked in place: no end is copied out until one is missing.
-        try checkKind(fromValue?.kind, "fromValue")
-        try checkKind(toValue?.kind, "toValue")
+        // The kinds are read in place: no end is copied out until one is missing.
+        let (fromKind, toKind) = (fromValue?.kind, toValue?.kind)
+        try checkKind(fromKind, "fromValue")
+        try checkKind(toKind, "toValue")
         // Read only when an end is missing: a presentation composes every attached animation, so
         // reading it for each added one made adding n animations to a layer O(n²).
         func current() -> AnimationValue { presentation().value(at: propertyPath) }
-        if fromValue != nil, toValue != nil {
+        if fromKind != nil, toKind != nil {
             // The common case (every view animation block's change): both ends given, so nothing
             // is resolved and nothing kept.
             if let kind = rare?.by?.kind {

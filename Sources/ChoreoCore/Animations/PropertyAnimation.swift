@@ -15,7 +15,10 @@ public class PropertyAnimation: Animation {
     /// parsing the key path's text again. (A flag beside the other flags: no bytes added.)
     private var isPathResolved = false
     /// The resolved key path (set when the animation is added).
-    var propertyPath = PropertyPath(.opacity)
+    var propertyPath = PropertyAnimation.unresolvedPath
+
+    /// What `propertyPath` holds until the animation is added: made once, not per animation.
+    private static let unresolvedPath = PropertyPath(.opacity)
 
     public init(keyPath: String) {
         self.keyPath = keyPath

@@ -60,19 +60,21 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
         }
         let derived = Self.derived[Int(catalogueIndex)]
         valueKind = component.valueKind(in: derived.kind)
-        slots = derived.forms[component] ?? .none
+        slots = component == .whole ? derived.whole : derived.forms[component] ?? .none
     }
 
     /// Per catalogue property, what a path derives from its declaration: the value kind, and the
-    /// slot form of the whole and of each sub-path. Worked out once, so making a path (a model
-    /// change makes a few) neither copies a declaration nor looks its slots up.
-    private static let derived: [(kind: ValueKind, forms: [Component: ScalarSlot.Form])] = PropertyCatalogue.all.map { entry in
-        var forms: [Component: ScalarSlot.Form] = [:]
-        for component in [Component.whole] + entry.valueKind.subPaths.map(\.component) {
-            forms[component] = ScalarSlot.Form(entry, component)
+    /// slot form of the whole (apart: most paths made are whole ones, found with no hashing) and
+    /// of each sub-path. Worked out once, so making a path (a model change makes a few) neither
+    /// copies a declaration nor looks its slots up.
+    private static let derived: [(kind: ValueKind, whole: ScalarSlot.Form, forms: [Component: ScalarSlot.Form])] =
+        PropertyCatalogue.all.map { entry in
+            var forms: [Component: ScalarSlot.Form] = [:]
+            for component in entry.valueKind.subPaths.map(\.component) {
+                forms[component] = ScalarSlot.Form(entry, component)
+            }
+            return (entry.valueKind, ScalarSlot.Form(entry, .whole), forms)
         }
-        return (entry.valueKind, forms)
-    }
 
     /// Whether the path is the whole `transform`: two tag tests. (A pattern match, not `==`:
     /// equality of `Property` compares the custom case's string; and not the catalogue place,

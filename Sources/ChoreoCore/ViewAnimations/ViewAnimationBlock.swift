@@ -209,9 +209,9 @@ final class ViewAnimationBlock {
         let new = layer.modelValue(at: change.path)
         guard new != change.oldPresentation || (change.oldModel.map { $0 != new } ?? false) else { return }
         let animation = BasicAnimation(path: change.path)
-        if !timing.options.contains(.beginFromCurrentState), let oldModel = change.oldModel, new.isInvertible {
+        if !timing.options.contains(.beginFromCurrentState), let oldModel = change.oldModel, let inverse = new.additiveInverse {
             animation.isAdditive = true
-            animation.fromValue = (.zero(new.kind) - new) + oldModel
+            animation.fromValue = inverse + oldModel
             animation.toValue = .zero(new.kind)
         } else {
             animation.fromValue = change.oldPresentation

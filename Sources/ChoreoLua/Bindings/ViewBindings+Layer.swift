@@ -116,22 +116,23 @@ extension ScriptHost {
         return actionMethods().merging(featureMethods()) { $1 }.merging([
             "setValue": { call in
                 let layer = try call.object(at: 1, as: Layer.self)
-                let (keyPath, facts) = try call.string(at: 3, name: "keyPath", memo: keyFacts) { key in
+                let key = try call.string(at: 3, name: "keyPath", memo: keyFacts) { key in
                     SetValueKeyFacts(key, table)
                 }
-                let plain = facts.isPlainKey(of: layer)
+                let keyPath = key.text
+                let plain = key.value.isPlainKey(of: layer)
                 // Its error is raised below; a class's own name (an emitter's `birthRate`) resolves on its layers.
-                let parsed = plain ? nil : facts.parsed.map(layer.resolvingClassNames)
+                let parsed = plain ? nil : key.value.parsed.map(layer.resolvingClassNames)
                 // A local function, not a closure value: its context stays on the stack.
                 func change() throws {
                     if plain {
                         try table.set(layer, keyPath, call.value(at: 2))
-                    } else if facts.isEmitterCellPath {
+                    } else if key.value.isEmitterCellPath {
                         _ = try layer.setEmitterCellValue(Checked.number(call.value(at: 2), keyPath), forKeyPath: keyPath)
                     } else {
                         let path = try parsed ?? layer.resolvingClassNames(PropertyPath(parsing: keyPath))
                         try layer.setValue(
-                            try ScriptValues.animationValue(call.value(at: 2), kind: path.valueKind, name: keyPath),
+                            try ScriptValues.animationValue(at: 2, of: call, kind: path.valueKind, name: keyPath),
                             at: path, keyPath: keyPath)
                     }
                 }

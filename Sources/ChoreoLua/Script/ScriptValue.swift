@@ -1,3 +1,4 @@
+import CLua
 import CLuaShim
 import ChoreoCore
 
@@ -47,6 +48,15 @@ public enum ScriptValues {
         case .colors: return .colors(try colorList(lua, name: name))
         case .numbers: return .numbers(try numberList(lua, name: name))
         }
+    }
+
+    /// `animationValue(_:kind:name:)` of the argument at `index`: a number for a scalar is read
+    /// in place (no `LuaValue` made for the common case); anything else as a `LuaValue`.
+    static func animationValue(at index: Int, of call: LuaCallContext, kind: ValueKind, name: String) throws(ArgumentError) -> AnimationValue {
+        if kind == .scalar, lua_type(call.state, Int32(index)) == LUA_TNUMBER {
+            return .scalar(try requireFinite(lua_tonumberx(call.state, Int32(index), nil), name))
+        }
+        return try animationValue(call.value(at: index), kind: kind, name: name)
     }
 
     public static func point(_ lua: LuaValue, name: String) throws(ArgumentError) -> Point {

@@ -55,7 +55,7 @@ public struct LuaCallContext {
     /// or hashed for a string seen before.
     func string<Value>(
         at index: Int, name: String? = nil, memo: LuaStringMemo<Value>, _ make: (String) -> Value
-    ) throws(LuaCallError) -> (String, Value) {
+    ) throws(LuaCallError) -> LuaStringMemo<Value>.Entry {
         guard lua_type(state, Int32(index)) == LUA_TSTRING else { throw mismatch(Int32(index), .argument(index, name: name), "string") }
         return memo.value(at: Int32(index), on: state, make)
     }

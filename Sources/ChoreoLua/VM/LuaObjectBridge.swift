@@ -187,7 +187,8 @@ extension LuaVM {
         return LuaHostFunctionBox(name: "\(name).__index", role: .method) { call in
             let object = try call.object(at: 1, as: Object.self)
             guard lua_type(call.state, 2) == LUA_TSTRING, call.reserve(3) else { call.pushNil(); return 1 }
-            let (key, propertyName) = propertyNames.value(at: 2, on: call.state) { key in "\(name).\(key)" }
+            let entry = propertyNames.value(at: 2, on: call.state) { key in "\(name).\(key)" }
+            let (key, propertyName) = (entry.text, entry.value)
             let results = try property(name, key) { try getProperty(call.forProperty(propertyName), object, key) }
             if results == 0 {
                 if let closed, !closed.known.contains(key) { throw closed.error(key) }

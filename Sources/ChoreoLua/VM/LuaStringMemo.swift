@@ -9,7 +9,7 @@ import Glibc
 /// again and again (`layer:setValue(x, "position.x")` for every view of a scene).
 ///
 ///     let facts = LuaStringMemo<PropertyPath?>()
-///     let path = facts.value(at: 3, on: state) { text in try? PropertyPath(parsing: text) }
+///     let path = facts.value(at: 3, on: state) { text in try? PropertyPath(parsing: text) }.value
 ///
 /// Lua interns its short strings: while one is alive, every string of the same bytes is the
 /// same object, at the same address. A slot remembers an address with the text it had; a hit
@@ -17,13 +17,19 @@ import Glibc
 /// text. A miss (a new string, or two strings sharing a slot) works the value out from the text
 /// and takes the slot. Direct-mapped, `slotCount` slots: bounded whatever a script names.
 final class LuaStringMemo<Value> {
-    private struct Slot {
-        var address: UnsafeRawPointer?
-        var text: String
-        var value: Value
+    /// A string's text and its value, made once and handed out by reference: a hit copies
+    /// neither the text nor the value (each copy retained what they hold).
+    final class Entry {
+        fileprivate let address: UnsafeRawPointer
+        let text: String
+        let value: Value
+
+        fileprivate init(address: UnsafeRawPointer, text: String, value: Value) {
+            (self.address, self.text, self.value) = (address, text, value)
+        }
     }
 
-    private var slots: [Slot?]
+    private var slots: [Entry?]
     private let mask: Int
 
     /// `slotCount`: a power of two.
@@ -33,27 +39,34 @@ final class LuaStringMemo<Value> {
         mask = slotCount - 1
     }
 
-    /// The text of the string at `index` and its value, `make(text)` on a miss. The value at
-    /// `index` must be a string (`lua_type` is `LUA_TSTRING`): numbers are not converted.
+    /// The entry of the string at `index`: its text and value, `make(text)` on a miss. The value
+    /// at `index` must be a string (`lua_type` is `LUA_TSTRING`): numbers are not converted.
     func value<Failure: Error>(
         at index: Int32, on state: OpaquePointer, _ make: (String) throws(Failure) -> Value
-    ) throws(Failure) -> (text: String, value: Value) {
+    ) throws(Failure) -> Entry {
         var length = 0
-        guard let bytes = lua_tolstring(state, index, &length) else { return ("", try make("")) }
+        guard let bytes = lua_tolstring(state, index, &length) else {
+            return Entry(address: UnsafeRawPointer(bitPattern: 1)!, text: "", value: try make(""))
+        }
         let address = UnsafeRawPointer(bytes)
         // Fibonacci hashing of the address (its low bits are alignment): no `Hasher`.
         let slot = Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: address)) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
         if let known = slots[slot], known.address == address, Self.same(known.text, address, length) {
-            return (known.text, known.value)
+            return known
         }
         let text = String(decoding: UnsafeRawBufferPointer(start: address, count: length), as: UTF8.self)
-        let made = try make(text)
-        slots[slot] = Slot(address: address, text: text, value: made)
-        return (text, made)
+        let made = Entry(address: address, text: text, value: try make(text))
+        slots[slot] = made
+        return made
     }
 
-    /// Whether `text`'s UTF-8 is the `length` bytes at `address`.
+    /// Whether `text`'s UTF-8 is the `length` bytes at `address` (read in place: the memo's
+    /// texts are native strings).
     private static func same(_ text: String, _ address: UnsafeRawPointer, _ length: Int) -> Bool {
+        let inPlace = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            utf8.count == length && (length == 0 || memcmp(utf8.baseAddress!, address, length) == 0)
+        }
+        if let inPlace { return inPlace }
         var text = text
         return text.withUTF8 { utf8 in
             utf8.count == length && (length == 0 || memcmp(utf8.baseAddress!, address, length) == 0)
