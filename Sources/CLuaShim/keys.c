@@ -4,7 +4,7 @@
 
 int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_t *lengths, int count,
                   unsigned long long *given) {
-    *given = 0;
+    for (int word = 0; word < (count + 63) / 64; word++) given[word] = 0;
     if (!lua_checkstack(L, 2)) return -1;
     index = lua_absindex(L, index);
     int top = lua_gettop(L);
@@ -17,7 +17,7 @@ int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_
             known = 0;
             for (int i = 0; i < count; i++) {
                 if (lengths[i] == length && memcmp(names[i], key, length) == 0) {
-                    if (i < 64) *given |= 1ULL << i;
+                    given[i / 64] |= 1ULL << (i % 64);
                     known = 1;
                     break;
                 }

@@ -20,7 +20,8 @@ extension Animation {
     ///   `NumberLimits.springSeconds`).
     func resolveDurationDependentCurves() throws(ArgumentError) {
         let duration = timing.duration.seconds
-        if let curve = timingFunction, let resolved = try curve.resolved(forDuration: duration) {
+        // Asked in its box: the curve is not copied out (most curves resolve to nothing).
+        if let box = curveBox, let resolved = try box.curve.resolved(forDuration: duration) {
             timingFunction = resolved
         }
         if let keyframes = self as? KeyframeAnimation, let curves = keyframes.timingFunctions {

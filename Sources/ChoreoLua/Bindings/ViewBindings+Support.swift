@@ -61,22 +61,39 @@ struct ScriptPropertyTable<Object: AnyObject> {
         try set(object, value)
     }
 
+    /// A constructor's keys, made once: the names its option table may hold (settable names, and
+    /// keys the caller applies itself, such as `layerClass`), for the C scan of the table's keys.
+    struct ConstructorKeys {
+        let names: LuaKeyNames
+        /// Each name's position among the table's properties (nil: not a property).
+        fileprivate let positions: [Int?]
+
+        /// The position of `name` among `names`, for `LuaKeyScan.holds(position:)`.
+        func position(of name: String) -> Int? { names.position(of: name) }
+    }
+
+    /// The keys of a constructor taking `allowed`.
+    func constructorKeys(_ allowed: [String]) -> ConstructorKeys {
+        ConstructorKeys(names: LuaKeyNames(allowed), positions: allowed.map { positions[$0] })
+    }
+
     /// Applies a constructor's option table: every key must be one of `allowed` (which are
     /// settable names); they are applied in this table's order, whatever order the script wrote them in.
     func apply(_ options: LuaTableArgument?, to object: Object, allowed: [String]) throws {
         guard let options else { return }
-        // The table's own keys (a constructor gives a few), checked as `checkKeys` does, then
-        // applied in this table's order: no lookup of every settable name in every table, and
-        // no list made (a bit per property, on the stack).
+        let keys = constructorKeys(allowed)
+        try apply(options, to: object, keys: keys, scan: options.scanKeys(keys.names, of: "property"))
+    }
+
+    /// `apply(_:to:allowed:)` with the table's keys checked and scanned already (`scan`, by
+    /// `LuaTableArgument.scanKeys(keys.names, of: "property")`): the keys a constructor gives
+    /// are applied in this table's order, with no list made (a bit per property, on the stack).
+    func apply(_ options: LuaTableArgument, to object: Object, keys: ConstructorKeys, scan: LuaKeyScan) throws {
         let words = (names.count + 63) / 64
         try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { given in
             given.initialize(repeating: 0)
-            try options.forEachKey { key in
-                guard case .name(let name) = key, allowed.contains(name) else {
-                    throw UnknownKeyError(key: key.description, owner: "property", valid: allowed)
-                }
-                // Not a property: a key the caller applies itself (`layerClass`).
-                if let position = positions[name] { given[position / 64] |= 1 << UInt64(position % 64) }
+            for (index, position) in keys.positions.enumerated() where scan.holds(position: index) {
+                if let position { given[position / 64] |= 1 << UInt64(position % 64) }
             }
             for word in 0..<words {
                 var bits = given[word]

@@ -57,13 +57,23 @@ extension ScriptHost {
         let commonKeys = viewTable.settableNames.filter { !contentKeys.contains($0) }
         for kind in ContentKind.allCases {
             let name = kind.rawValue
-            let allowed = commonKeys + kind.keys(.view) + ["layerClass"]
+            let keys = viewTable.constructorKeys(commonKeys + kind.keys(.view) + ["layerClass"])
+            let layerClassPosition = keys.position(of: "layerClass")!
             let new: LuaHostFunction = { call in
                 let options = try call.optionalTable(at: 1, name: "properties")
+                // The keys are scanned once; an unknown key is raised where it always was, after
+                // the layer class (an error in both names the class).
+                let scan = Result { () throws(UnknownKeyError) in try options?.scanKeys(keys.names, of: "property") }
                 let view = View(content: kind.emptyContent())
                 kind.prepare(view.layer, for: options)
-                try Self.applyLayerClass(options, to: view)
-                try viewTable.apply(options, to: view, allowed: allowed)
+                if let options {
+                    if case .success(let scan?) = scan {
+                        if scan.holds(position: layerClassPosition) { try Self.applyLayerClass(options, to: view) }
+                    } else {
+                        try Self.applyLayerClass(options, to: view)
+                    }
+                    try viewTable.apply(options, to: view, keys: keys, scan: scan.get()!)
+                }
                 try call.chargeNew(view.layer)
                 call.push(object: view)
                 return 1

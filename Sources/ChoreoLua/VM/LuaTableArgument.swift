@@ -121,12 +121,24 @@ public struct LuaTableArgument {
     /// string is made of a key. Only a table with a key not allowed is traversed again, to name
     /// that key as `checkKeys` does.
     public func checkingKeys(allowed: LuaKeyNames, of what: String) throws(UnknownKeyError) -> LuaTableArgument {
-        var given: UInt64 = 0
-        let scanned = lsx_scan_keys(context.state, index, allowed.cNames, allowed.cLengths, Int32(allowed.count), &given)
-        if scanned != 1 { try checkKeys(allowed: allowed.names, of: what) }
+        let scan = try scanKeys(allowed, of: what)
         var checked = self
-        if allowed.names.count <= 64 { checked.givenNames = (allowed, given) }
+        if allowed.count <= 64 { checked.givenNames = (allowed, scan.words.0) }
         return checked
+    }
+
+    /// `checkKeys(allowed:of:)` with `allowed`'s names, and which of them the table holds: one
+    /// traversal in C, comparing bytes (no Swift string is made of a key). Only a table with a
+    /// key not allowed is traversed again, to name that key as `checkKeys` does.
+    public func scanKeys(_ allowed: LuaKeyNames, of what: String) throws(UnknownKeyError) -> LuaKeyScan {
+        precondition(allowed.count <= LuaKeyScan.capacity, "LuaTableArgument.scanKeys: more than \(LuaKeyScan.capacity) names")
+        var scan = LuaKeyScan()
+        let scanned = withUnsafeMutableBytes(of: &scan.words) { words in
+            lsx_scan_keys(context.state, index, allowed.cNames, allowed.cLengths, Int32(allowed.count),
+                          words.baseAddress!.assumingMemoryBound(to: UInt64.self))
+        }
+        if scanned != 1 { try checkKeys(allowed: allowed.names, of: what) }
+        return scan
     }
 
     /// How many names of `subset` the table holds (not nil). After `checkingKeys(allowed:)` with
@@ -243,6 +255,25 @@ public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
         let length = name.utf8.count
         for index in entries.indices where lengths[index] == length && entries[index] == name { return index }
         return nil
+    }
+}
+
+/// Which of a `LuaKeyNames`' names (by position) a table holds, as `LuaTableArgument.scanKeys`
+/// found them: a bit each, kept inline (no allocation), for up to `capacity` names.
+public struct LuaKeyScan {
+    static let capacity = 256
+    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// Whether the table holds the name at `position`.
+    public func holds(position: Int) -> Bool {
+        guard position >= 0, position < Self.capacity else { return false }
+        let word = switch position / 64 {
+        case 0: words.0
+        case 1: words.1
+        case 2: words.2
+        default: words.3
+        }
+        return word & (1 << UInt64(position % 64)) != 0
     }
 }
 

@@ -127,6 +127,47 @@ struct LuaErrorReportingTests {
 
     private func position(of name: String, in keys: LuaKeyNames) -> Int? { keys.position(of: name) }
 
+    @Test("A scan of more than 64 names finds each given one in its own word, and a subset counts the given names by bits")
+    func scannedKeysPastOneWord() throws {
+        let vm = LuaVM()
+        let names = (0..<150).map { "key\($0)" }
+        let keys = LuaKeyNames(names), few = LuaKeyNames(Array(names[0..<64]))
+        let pair = LuaKeySubset(["key40", "key3"], of: few)
+        let unscanned = LuaKeySubset(["key40", "key3"])
+        var held: [[Int]] = []
+        var counts: [[Int]] = []
+        var firsts: [[String?]] = []
+        vm.registerGlobal("View", functions: [
+            "new": { call in
+                let table = try call.table(at: 1)
+                let scan = try table.scanKeys(keys, of: "property")
+                held.append(names.indices.filter { scan.holds(position: $0) })
+                return 0
+            },
+            "animate": { call in
+                let table = try call.table(at: 1)
+                let checked = try table.checkingKeys(allowed: few, of: "option")
+                counts.append([checked.countHeld(pair), table.countHeld(unscanned)])
+                firsts.append([checked.firstHeld(pair), table.firstHeld(unscanned)])
+                return 0
+            },
+        ])
+        _ = try vm.run(chunk: """
+            View.new{}
+            View.new{ key0 = 1, key63 = 1, key64 = 1, key127 = 1, key128 = 1, key149 = 1 }
+            View.new{ key70 = 1 }
+            View.animate{}
+            View.animate{ key3 = 1 }
+            View.animate{ key3 = 1, key40 = 1, key63 = 1 }
+            """, name: "ok.lua")
+        #expect(held == [[], [0, 63, 64, 127, 128, 149], [70]])
+        // By bits or by lookups, the same count and the same first name (in the subset's order).
+        #expect(counts == [[0, 0], [1, 1], [2, 2]])
+        #expect(firsts == [[nil, nil], ["key3", "key3"], ["key40", "key40"]])
+        #expect(failure(of: "View.new{ key150 = 1 }", in: vm)?.message.contains("unknown property 'key150'") == true)
+        #expect(failure(of: "View.animate{ key64 = 1 }", in: vm)?.message.contains("unknown option 'key64'") == true)
+    }
+
     @Test("Wrong argument types name the call, the argument and both types")
     func argumentMessages() throws {
         let vm = LuaVM()
