@@ -95,7 +95,7 @@ public final class Scene {
     /// Each with the stamp it was registered at: it runs once time has moved past that.
     var nextFrameActions: [(stamp: Int, action: () -> Void)] = []
     /// The first error a layer action raised, until `takeActionFailure()` (Scene+Transactions.swift).
-    var actionFailure: (any Error)?
+    @usableFromInline var actionFailure: (any Error)?
     /// The emitter layers that joined the scene (`Scene+Emitters.swift`), weakly.
     var emitterLayers: [WeakEmitterLayer] = []
 

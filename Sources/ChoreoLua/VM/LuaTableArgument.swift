@@ -160,18 +160,25 @@ public struct LuaTableArgument {
     /// unknown, and for a position).
     private func lacks(_ key: LuaKey) -> Bool {
         guard case .name(let name) = key, let (allowed, given) = givenNames else { return false }
-        guard let position = allowed.position(of: name) else { return true }
-        return given & (1 << UInt64(position)) == 0
+        return allowed.heldPosition(of: name, given: given) == nil  // a name not allowed is not held either
     }
 
     /// Pushes `table[key]` (raw) and returns its index, or nil when the stack has no room.
     private func pushField(_ key: LuaKey) -> Int32? {
         guard context.reserve(2) else { return nil }
         switch key {
-        case .name where lacks(key):
-            lua_pushnil(context.state)  // a name the table does not hold
         case .name(let name):
-            LuaVM.push(name, on: context.state)
+            if let (allowed, given) = givenNames {
+                guard let position = allowed.heldPosition(of: name, given: given) else {
+                    lua_pushnil(context.state)  // a name the table does not hold
+                    return lua_gettop(context.state)
+                }
+                // The name's C copy, at a fixed address: Lua's cache of API strings finds it
+                // again with no hashing (`lua_pushstring`), where a Swift string is hashed.
+                lua_pushstring(context.state, allowed.cNames[position])
+            } else {
+                LuaVM.push(name, on: context.state)
+            }
             lua_rawget(context.state, index)
         case .index(let position):
             lua_rawgeti(context.state, index, lua_Integer(position))
@@ -204,8 +211,9 @@ public struct LuaTableArgument {
 
 /// Names made once (a `static let`) for the C scans of a table's keys: the names an options
 /// table may hold (`checkingKeys`), or the fields of a value table (`lsx_table_numbers`); each
-/// with a C copy of its bytes and its length. A name may be missing (nil: a NULL pointer), as
-/// a field with no alias is.
+/// with a C copy of its bytes (NUL-terminated, at a fixed address: pushed with `lua_pushstring`,
+/// Lua finds it in its cache of API strings) and its length. A name may be missing (nil: a
+/// NULL pointer), as a field with no alias is.
 ///
 ///     static let keys = LuaKeyNames(["duration", "delay", "animations"])
 ///     let options = try call.table(at: 1).checkingKeys(allowed: Self.keys, of: "option")
@@ -229,11 +237,13 @@ public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
         cLengths = .allocate(capacity: max(names.count, 1))
         for (index, name) in names.enumerated() {
             let bytes = name.map { Array($0.utf8) } ?? []
+            precondition(!bytes.contains(0), "LuaKeyNames: a name may not hold a NUL byte")  // pushed as a C string
             if name == nil {
                 cNames[index] = nil
             } else {
-                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)  // NUL-terminated
                 for (offset, byte) in bytes.enumerated() { copy[offset] = CChar(bitPattern: byte) }
+                copy[bytes.count] = 0
                 cNames[index] = UnsafePointer(copy)
             }
             cLengths[index] = bytes.count
@@ -247,6 +257,19 @@ public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
         for index in 0..<count { UnsafeMutablePointer(mutating: cNames[index])?.deallocate() }
         cNames.deallocate()
         cLengths.deallocate()
+    }
+
+    /// The position of `name` if it is one of the names whose positions `given` has bits for
+    /// (of the first 64), else nil: compared with those few (the names a table holds), not with
+    /// every name.
+    func heldPosition(of name: String, given: UInt64) -> Int? {
+        var bits = given
+        while bits != 0 {
+            let position = bits.trailingZeroBitCount
+            if position < entries.count, entries[position] == name { return position }
+            bits &= bits - 1
+        }
+        return nil
     }
 
     /// The position of `name` (its index in the C arrays, which is its index in `names` when
