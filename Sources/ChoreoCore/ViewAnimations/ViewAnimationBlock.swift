@@ -61,6 +61,9 @@ final class ViewAnimationBlock {
     }
 
     let timing: Timing
+    /// `timing`'s numbers and options, kept apart for the animations the block adds: a read of a
+    /// field of `timing` copied its curve and stagger (retains) once per animation.
+    private let duration: Double, delay: Double, options: ViewAnimationOptions, staggers: Bool
     /// False when changes apply at once: zero duration, or inside `performWithoutAnimation`.
     let isAnimated: Bool
     let completion: ViewAnimationCompletion?
@@ -101,6 +104,7 @@ final class ViewAnimationBlock {
 
     init(timing: Timing, isAnimated: Bool, completion: ViewAnimationCompletion?) {
         self.timing = timing
+        (duration, delay, options, staggers) = (timing.duration, timing.delay, timing.options, timing.stagger != nil)
         self.isAnimated = isAnimated
         self.completion = completion
     }
@@ -189,15 +193,16 @@ final class ViewAnimationBlock {
             if let keyframes {
                 addKeyframeAnimations(keyframes)
             } else {
-                let delays = timing.stagger == nil ? [:] : targetDelays()
-                for (index, change) in changes.enumerated() {
-                    if index == 0 || changes[index - 1].layer !== change.layer {
+                let delays = staggers ? targetDelays() : [:]
+                for index in changes.indices {
+                    let layer = changes[index].layer
+                    if index == 0 || changes[index - 1].layer !== layer {
                         // Room for the layer's run of changes at once, not regrown per animation.
                         var end = index + 1
-                        while end < changes.count, changes[end].layer === change.layer { end += 1 }
-                        change.layer.reserveAttachedCapacity(end - index)
+                        while end < changes.count, changes[end].layer === layer { end += 1 }
+                        layer.reserveAttachedCapacity(end - index)
                     }
-                    addBasicAnimation(for: change, delay: delays[Self.target(of: change.layer)] ?? timing.delay)
+                    addBasicAnimation(for: changes[index], delay: staggers ? delays[Self.target(of: layer)] ?? delay : delay)
                 }
             }
         }
@@ -209,7 +214,7 @@ final class ViewAnimationBlock {
         let new = layer.modelValue(at: change.path)
         guard new != change.oldPresentation || (change.oldModel.map { $0 != new } ?? false) else { return }
         let animation = BasicAnimation(path: change.path)
-        if !timing.options.contains(.beginFromCurrentState), let oldModel = change.oldModel, let inverse = new.additiveInverse {
+        if !options.contains(.beginFromCurrentState), let oldModel = change.oldModel, let inverse = new.additiveInverse {
             animation.isAdditive = true
             animation.fromValue = inverse + oldModel
             animation.toValue = .zero(new.kind)
@@ -246,11 +251,11 @@ final class ViewAnimationBlock {
     /// Gives `animation` the block's timing and delegate and adds it under a key of its own.
     func add(_ animation: PropertyAnimation, to layer: Layer, path: PropertyPath, delay: Double? = nil) {
         guard let scene = layer.scene else { return }
-        animation.timing.duration = MediaDuration(timing.duration)
-        animation.timing.beginTime = layer.timeMapping.localTime(from: scene.currentTime) + MediaDuration(delay ?? timing.delay)
+        animation.timing.duration = MediaDuration(duration)
+        animation.timing.beginTime = layer.timeMapping.localTime(from: scene.currentTime) + MediaDuration(delay ?? self.delay)
         animation.timing.fillMode = .both
-        if timing.options.contains(.repeat) { animation.timing.repeatCount = .infinity }
-        animation.timing.autoreverses = timing.options.contains(.autoreverse)
+        if options.contains(.repeat) { animation.timing.repeatCount = .infinity }
+        animation.timing.autoreverses = options.contains(.autoreverse)
         animation.delegate = completion
         let key = Self.key(animation.keyPath, Scene.nextSequence())
         animation.name = key

@@ -12,8 +12,10 @@ import CLuaShim
 /// Valid only during the call: do not store it. Indices are 1-based argument positions.
 public struct LuaCallContext {
     let state: OpaquePointer
-    /// The VM running the call (for ``LuaVM/call(_:_:)`` from inside a host function).
-    public let vm: LuaVM
+    /// The VM running the call (for ``LuaVM/call(_:_:)`` from inside a host function). Held
+    /// unretained: the VM runs the call, so it outlives the context, and a copy of a context
+    /// (every table argument holds one) retains nothing for it.
+    public unowned(unsafe) let vm: LuaVM
     /// The name errors give the call: `after`, `View.animate`, `View:addSubview`, `View.alpha`.
     public let functionName: String
     let role: LuaHostFunctionBox.Role

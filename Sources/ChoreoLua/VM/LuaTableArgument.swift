@@ -20,7 +20,14 @@ public struct LuaTableArgument {
     /// The names the table may hold and a bit for each that it does, when `checkingKeys` listed
     /// them: a field not among them is read as nil without a lookup (an options table names a
     /// few of the many options a function reads, and a lookup pushes its key's name into Lua).
-    var givenNames: (allowed: LuaKeyNames, given: UInt64)? = nil
+    var givenNames: GivenNames? = nil
+
+    /// `givenNames`: the names held unretained (a copy of the argument retains nothing for
+    /// them). The caller of `checkingKeys` holds them for the call (a `static let`).
+    struct GivenNames {
+        unowned(unsafe) let allowed: LuaKeyNames
+        let given: UInt64
+    }
 
     /// The raw length (`rawlen`).
     public var count: Int { Int(lua_rawlen(context.state, index)) }
@@ -123,7 +130,7 @@ public struct LuaTableArgument {
     public func checkingKeys(allowed: LuaKeyNames, of what: String) throws(UnknownKeyError) -> LuaTableArgument {
         let scan = try scanKeys(allowed, of: what)
         var checked = self
-        if allowed.count <= 64 { checked.givenNames = (allowed, scan.words.0) }
+        if allowed.count <= 64 { checked.givenNames = GivenNames(allowed: allowed, given: scan.words.0) }
         return checked
     }
 
@@ -144,14 +151,14 @@ public struct LuaTableArgument {
     /// How many names of `subset` the table holds (not nil). After `checkingKeys(allowed:)` with
     /// the subset's `allowed`, a count of bits: no name is compared or pushed.
     public func countHeld(_ subset: LuaKeySubset) -> Int {
-        if let (allowed, given) = givenNames, allowed === subset.allowed { return (given & subset.bits).nonzeroBitCount }
+        if let names = givenNames, names.allowed === subset.allowed { return (names.given & subset.bits).nonzeroBitCount }
         return subset.names.reduce(0) { count, name in holds(.name(name)) ? count + 1 : count }
     }
 
     /// The first name of `subset` (in its order) that the table holds, or nil; as `countHeld`.
     public func firstHeld(_ subset: LuaKeySubset) -> String? {
-        if let (allowed, given) = givenNames, allowed === subset.allowed {
-            return zip(subset.names, subset.positions).first { given & (1 << UInt64($0.1)) != 0 }?.0
+        if let names = givenNames, names.allowed === subset.allowed {
+            return zip(subset.names, subset.positions).first { names.given & (1 << UInt64($0.1)) != 0 }?.0
         }
         return subset.names.first { holds(.name($0)) }
     }
@@ -159,8 +166,8 @@ public struct LuaTableArgument {
     /// Whether the table, as `checkingKeys` found it, does not hold `key`, a name (false when
     /// unknown, and for a position).
     private func lacks(_ key: LuaKey) -> Bool {
-        guard case .name(let name) = key, let (allowed, given) = givenNames else { return false }
-        return allowed.heldPosition(of: name, given: given) == nil  // a name not allowed is not held either
+        guard case .name(let name) = key, let names = givenNames else { return false }
+        return names.allowed.heldPosition(of: name, given: names.given) == nil  // a name not allowed is not held either
     }
 
     /// Pushes `table[key]` (raw) and returns its index, or nil when the stack has no room.
@@ -168,14 +175,14 @@ public struct LuaTableArgument {
         guard context.reserve(2) else { return nil }
         switch key {
         case .name(let name):
-            if let (allowed, given) = givenNames {
-                guard let position = allowed.heldPosition(of: name, given: given) else {
+            if let names = givenNames {
+                guard let position = names.allowed.heldPosition(of: name, given: names.given) else {
                     lua_pushnil(context.state)  // a name the table does not hold
                     return lua_gettop(context.state)
                 }
                 // The name's C copy, at a fixed address: Lua's cache of API strings finds it
                 // again with no hashing (`lua_pushstring`), where a Swift string is hashed.
-                lua_pushstring(context.state, allowed.cNames[position])
+                lua_pushstring(context.state, names.allowed.cNames[position])
             } else {
                 LuaVM.push(name, on: context.state)
             }
