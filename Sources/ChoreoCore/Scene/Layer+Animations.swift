@@ -20,8 +20,11 @@ extension Layer {
         // it too: in the layer's charge while attached (a charge object per animation was 48
         // bytes of a 336-byte animation). A script reaches an attached copy only through its
         // delegate, whose binding charges it when it is handed over.
-        let layerCharge = copy.memoryCharge == nil ? memoryCharge.map { _ in copy.estimatedHostBytes } : nil
-        let transaction = scene?.currentTransaction  // read once (each read retains the scene)
+        let layerCharge = copy.memoryCharge == nil && memoryCharge != nil ? copy.estimatedHostBytes : nil
+        // The transaction gives a default duration and curve; an animation with both of its own
+        // (every view animation block's) takes neither, and the transaction is not read.
+        let needsDefaults = copy.curveBox == nil || !(copy.timing.duration.seconds > 0)
+        let transaction = needsDefaults ? scene?.currentTransaction : nil  // read once (each read retains the scene)
         let defaultDuration = transaction?.animationDuration ?? .defaultAnimationDuration
         if copy.curveBox == nil, let curve = transaction?.animationTimingFunction {
             copy.timingFunction = curve

@@ -102,7 +102,7 @@ extension View {
     /// Returns the token a sequence awaits: finished with the block's completion, after it.
     @discardableResult
     static func runBlock(
-        in scene: Scene, timing own: ViewAnimationBlock.Timing, keyframes: Bool = false,
+        in scene: Scene, timing own: consuming ViewAnimationBlock.Timing, keyframes: Bool = false,
         completion: ((Bool) -> Void)?, _ body: () throws -> Void
     ) throws -> CompletionToken {
         let outer = ViewAnimationContext.innermostBlock(of: scene)
@@ -122,12 +122,14 @@ extension View {
             try body()
             return token
         }
+        // The timing is moved, not copied, into the block (a copy retains its curve and stagger).
         let timing = own.inheriting(from: outer)
         let suspended = outer?.suspendsAnimations ?? false
+        let isAnimated = timing.duration > 0 && !suspended
+        let layoutSubviews = timing.options.contains(.layoutSubviews)
         // Every block has a completion object, with or without a handler: its token is what a
         // sequence awaits.
-        let block = ViewAnimationBlock(
-            timing: timing, isAnimated: timing.duration > 0 && !suspended, completion: ViewAnimationCompletion(handler: completion))
+        let block = ViewAnimationBlock(timing: timing, isAnimated: isAnimated, completion: ViewAnimationCompletion(handler: completion))
         block.suspendsAnimations = suspended
         if keyframes { block.keyframes = [] }
         defer { block.close(in: scene) }
@@ -135,7 +137,7 @@ extension View {
             try body()
             // `layoutSubviews`: lay out the views the block changed, inside it, so that their
             // subviews animate along with them (UIViewAnimationOptionLayoutSubviews).
-            if timing.options.contains(.layoutSubviews) {
+            if layoutSubviews {
                 for view in block.changedViews { try view.layoutIfNeeded() }
             }
         }

@@ -26,9 +26,10 @@ final class ViewAnimationBlock {
 
         /// This (inner) block's timing under `outer`: the outer block's duration and delay, curve
         /// and options, unless the inner block overrides them (reference §3.1).
-        func inheriting(from outer: ViewAnimationBlock?) -> Timing {
+        consuming func inheriting(from outer: ViewAnimationBlock?) -> Timing {
             guard let outer else { return self }
             var resolved = self
+            let options = resolved.options
             if !options.contains(.overrideInheritedDuration) {
                 resolved.duration = outer.timing.duration
                 resolved.delay = outer.timing.delay

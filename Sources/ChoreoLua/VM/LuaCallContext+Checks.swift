@@ -64,7 +64,9 @@ extension LuaCallContext {
         // An object of exactly the class registered for `Object` (its metatable is that class's):
         // one comparison, no dynamic cast. Subclasses registered apart, and mismatches, go the
         // general way.
-        if let metatable = vm.registeredClassMetatable(Object.self), let box = lsx_toobject(state, index, metatable) {
+        // The cache is read through the context's copy: a hit touches no reference count.
+        if let metatable = (classKeys.cached(Object.self) ?? classKeys.slot(for: Object.self, in: vm)).exactMetatable,
+            let box = lsx_toobject(state, index, metatable) {
             return Unmanaged<Object>.fromOpaque(box).takeUnretainedValue()
         }
         if let object = vm.bridgedObject(at: index, on: state) as? Object { return object }

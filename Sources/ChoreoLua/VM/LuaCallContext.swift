@@ -16,6 +16,8 @@ public struct LuaCallContext {
     /// unretained: the VM runs the call, so it outlives the context, and a copy of a context
     /// (every table argument holds one) retains nothing for it.
     public unowned(unsafe) let vm: LuaVM
+    /// The VM's cache of class keys (its slots are the VM's).
+    let classKeys: ClassKeyCache
     /// The name errors give the call: `after`, `View.animate`, `View:addSubview`, `View.alpha`.
     public let functionName: String
     let role: LuaHostFunctionBox.Role
@@ -32,7 +34,7 @@ public struct LuaCallContext {
 
     /// The same call, reported as the property `name` (`View.alpha`) with its value at index 3.
     func forProperty(_ name: String) -> LuaCallContext {
-        LuaCallContext(state: state, vm: vm, functionName: name, role: .property, argumentCount: argumentCount)
+        LuaCallContext(state: state, vm: vm, classKeys: classKeys, functionName: name, role: .property, argumentCount: argumentCount)
     }
 
     // MARK: - Arguments

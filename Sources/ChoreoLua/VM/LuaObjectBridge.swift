@@ -79,6 +79,10 @@ public struct LuaClass<Object: AnyObject> {
 /// The metatable keys of the last types looked up, by a hash of the type's address: the hot
 /// paths (pushing an object, checking an argument's class) find them without hashing into
 /// `classes` or walking superclasses. Emptied whenever a class is registered.
+///
+/// A view of plain memory the VM owns (`allocate`, `deallocate` in its `deinit`): a copy (each
+/// call context holds one) refers to the same slots, and a hit reads one with no reference
+/// counted (every argument check asks).
 struct ClassKeyCache {
     struct Slot {
         var type: ObjectIdentifier?
@@ -88,17 +92,40 @@ struct ClassKeyCache {
         var resolved: UnsafeMutableRawPointer?
     }
 
-    private var slots = [Slot](repeating: Slot(), count: 64)
+    private static let count = 64
+    private let slots: UnsafeMutablePointer<Slot>
+
+    static func allocate() -> ClassKeyCache {
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: count)
+        slots.initialize(repeating: Slot(), count: count)
+        return ClassKeyCache(slots: slots)
+    }
+
+    private init(slots: UnsafeMutablePointer<Slot>) { self.slots = slots }
+
+    func deallocate() { slots.deallocate() }  // plain values: nothing to deinitialize
+
+    /// Forgets every type.
+    func removeAll() { slots.update(repeating: Slot(), count: Self.count) }
+
+    private static func index(of id: ObjectIdentifier) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    /// The keys of `type` if it was looked up lately.
+    func cached(_ type: AnyClass) -> Slot? {
+        let id = ObjectIdentifier(type)
+        let slot = slots[Self.index(of: id)]
+        return slot.type == id ? slot : nil
+    }
 
     /// The keys of `type`, worked out from `vm.classes` on a miss (the keys' objects live in
     /// `classes` for the VM's life).
-    mutating func slot(for type: AnyClass, in vm: LuaVM) -> Slot {
+    func slot(for type: AnyClass, in vm: LuaVM) -> Slot {
+        if let hit = cached(type) { return hit }
         let id = ObjectIdentifier(type)
-        let index = Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-        if slots[index].type == id { return slots[index] }
-        let exact = vm.classes[id]
-        let slot = Slot(type: id, exactMetatable: exact?.metatable, resolved: vm.classInfo(for: type)?.key)
-        slots[index] = slot
+        let slot = Slot(type: id, exactMetatable: vm.classes[id]?.metatable, resolved: vm.classInfo(for: type)?.key)
+        slots[Self.index(of: id)] = slot
         return slot
     }
 }
@@ -225,11 +252,6 @@ extension LuaVM {
     }
 
     var hostKey: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-
-    /// The metatable address of the class registered for `type` itself, if any (`lsx_toobject`).
-    func registeredClassMetatable(_ type: AnyClass) -> UnsafeRawPointer? {
-        classKeys.slot(for: type, in: self).exactMetatable
-    }
 
     /// The registered class of `type` or its nearest registered superclass.
     func classInfo(for type: AnyClass) -> LuaClassInfo? {

@@ -38,10 +38,10 @@ public final class LuaVM {
     /// can die inside a garbage-collector finalizer, where the state must not be touched).
     var pendingReferences: [Int32] = []
     var classes: [ObjectIdentifier: LuaClassInfo] = [:] {
-        didSet { classKeys = ClassKeyCache() }  // a new class may change what a type resolves to
+        didSet { classKeys.removeAll() }  // a new class may change what a type resolves to
     }
     /// The metatable keys of types looked up lately (LuaObjectBridge.swift).
-    var classKeys = ClassKeyCache()
+    let classKeys = ClassKeyCache.allocate()
     /// Host objects made for scripts, counted against `memoryLimit` with the Lua heap
     /// (LuaVM+HostMemory.swift). Objects hold charges on it and may outlive the VM.
     public let hostMemory = HostMemoryAccount()
@@ -97,7 +97,10 @@ public final class LuaVM {
         }
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        classKeys.deallocate()
+    }
 
     /// Closes the state now: finalizers run and every Swift object Lua held is released.
     ///
