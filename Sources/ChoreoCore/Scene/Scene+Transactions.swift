@@ -104,7 +104,11 @@ extension Scene {
     /// Whether changing `layer`'s model may run an action or be recorded by a view animation
     /// block (`modelDidChange` does something): what it needs the old presented value for.
     func mayAct(on layer: Layer) -> Bool {
-        if let block = ViewAnimationContext.innermostBlock(of: self) { return block.recordsEveryLayer || layer.view != nil || actsOn(layer) }
+        // A view's layer inside a block answers without the block being read (each change of a
+        // view in a block asks).
+        if !viewAnimationBlocks.isEmpty {
+            return layer.view != nil || viewAnimationBlocks[viewAnimationBlocks.count - 1].recordsEveryLayer || actsOn(layer)
+        }
         return layer.view == nil && actsOn(layer)
     }
 
