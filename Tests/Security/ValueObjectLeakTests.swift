@@ -2,7 +2,7 @@ import ChoreoLua
 import Testing
 
 /// A host object made per frame and dropped at once must be given back while the run goes on:
-/// Lua paces its collector by its own bytes, sees each host object as an 8-byte userdata with
+/// Lua paces its collector by its own bytes, sees each host object as a 16-byte userdata with
 /// `__gc`, and such a box counts as live for one more cycle until it is finalized. When these
 /// boxes were most of what a script allocated (`Point.new` in a display link), every cycle's
 /// pause let the heap double, so the process grew by about 120 bytes per frame for good.

@@ -1,7 +1,7 @@
 /// Bytes of host objects (views, layers, animations, timers, ...) made on behalf of a script,
 /// counted against the script's memory limit together with its Lua heap.
 ///
-/// Why: the Lua allocator sees only Lua's own bytes; a view is an 8-byte userdata to Lua and
+/// Why: the Lua allocator sees only Lua's own bytes; a view is a 16-byte userdata to Lua and
 /// about 2 KiB to the process, so without this a million views grew the process past 2 GB under
 /// `--memory-limit 16`. Each object made from a script gets a `HostMemoryCharge` of its
 /// estimated size (`estimatedHostBytes`) and keeps it; the charge is given back when the object

@@ -12,7 +12,7 @@ import CLuaShim
 /// charges back only when Lua collects their userdata), then throws `HostMemoryLimitError`; the
 /// host function's name and `file:line` are prefixed as for any host error. Lua's collector is
 /// also stepped for the bytes charged, since it paces itself by Lua's bytes only (to Lua a view
-/// is an 8-byte userdata), and its emergency collection runs no finalizers.
+/// is a 16-byte userdata), and its emergency collection runs no finalizers.
 extension LuaVM {
     /// `current` resized to `bytes`, or a new charge of `bytes`: growth is checked against the
     /// limit first. Shrinking never fails.
