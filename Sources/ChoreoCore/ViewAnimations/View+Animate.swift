@@ -33,7 +33,7 @@ extension View {
     ) throws -> CompletionToken {
         let timing = try checkedTiming(
             duration: duration, delay: delay, stagger: stagger, options: options, curve: curve ?? options.timingCurve)
-        return try runBlock(in: scene, timing: timing, completion: completion, animations)
+        return try runBlock(in: scene, timing: consume timing, completion: completion, animations)
     }
 
     /// The spring variant (UIKit's `usingSpringWithDamping:initialSpringVelocity:`): the
@@ -52,7 +52,7 @@ extension View {
             ? try SpringCurve(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialSpringVelocity)
             : options.timingCurve
         let timing = try checkedTiming(duration: duration, delay: delay, stagger: stagger, options: options, curve: curve)
-        return try runBlock(in: scene, timing: timing, completion: completion, animations)
+        return try runBlock(in: scene, timing: consume timing, completion: completion, animations)
     }
 
     /// iOS 17's spring animation (`animate(springDuration:bounce:initialSpringVelocity:delay:options:animations:completion:)`):
@@ -71,7 +71,7 @@ extension View {
         let spring = try SpringCurve(duration: springDuration, bounce: bounce, initialVelocity: initialSpringVelocity)
         let timing = try checkedTiming(
             duration: spring.duration ?? springDuration, delay: delay, stagger: stagger, options: options, curve: spring)
-        return try runBlock(in: scene, timing: timing, completion: completion, animations)
+        return try runBlock(in: scene, timing: consume timing, completion: completion, animations)
     }
 
     /// UIView.performWithoutAnimation(_:): runs `actions` with view animations suspended; blocks

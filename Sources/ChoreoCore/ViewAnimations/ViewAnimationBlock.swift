@@ -104,8 +104,8 @@ final class ViewAnimationBlock {
     }
 
     init(timing: Timing, isAnimated: Bool, completion: ViewAnimationCompletion?) {
-        self.timing = timing
         (duration, delay, options, staggers) = (timing.duration, timing.delay, timing.options, timing.stagger != nil)
+        self.timing = timing  // its last use: moved in, not copied
         self.isAnimated = isAnimated
         self.completion = completion
     }
