@@ -57,12 +57,16 @@ public enum AnimationValue: Hashable, Sendable {
         case .size: .size(.zero)
         case .rect: .rect(.zero)
         case .color: .color(.zero)
-        case .transform: .transform(.identity)
+        case .transform: identityTransform
         case .path: .path(.zero)
         case .colors: .colors([])
         case .numbers: .numbers([])
         }
     }
+
+    /// The identity transform as a value, made once: its box is shared (making it allocated one
+    /// every time, and every block animation of a transform starts from it).
+    private static let identityTransform = AnimationValue.transform(.identity)
 
     /// The value at `fraction` between `self` and `other` (extrapolating outside 0...1).
     @inlinable
