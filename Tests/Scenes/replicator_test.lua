@@ -93,6 +93,9 @@ describe("ReplicatorLayer", function()
     expect(view.layer.presentation.instanceDelay).toBeCloseTo(0.5, 1e-12)
     expect(view.layer.presentation.instanceAlphaOffset).toBeCloseTo(-0.125, 1e-12)
     expect(function() View.new{ layerClass = "Hexagon" } end).toThrow("layerClass must be one of")
+    -- A bad class and an unknown key: the class is named (it is applied before the other keys).
+    expect(function() View.new{ layerClass = "Hexagon", frameRate = 1 } end).toThrow("layerClass must be one of")
+    expect(function() View.new{ layerClass = "ReplicatorLayer", frameRate = 1 } end).toThrow("unknown property 'frameRate'")
   end)
 
   it("animates its properties from a MotionAnimator", function()

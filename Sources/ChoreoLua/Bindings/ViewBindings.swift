@@ -61,18 +61,19 @@ extension ScriptHost {
             let layerClassPosition = keys.position(of: "layerClass")!
             let new: LuaHostFunction = { call in
                 let options = try call.optionalTable(at: 1, name: "properties")
-                // The keys are scanned once; an unknown key is raised where it always was, after
-                // the layer class (an error in both names the class).
-                let scan = Result { () throws(UnknownKeyError) in try options?.scanKeys(keys.names, of: "property") }
+                let scan = options.map { options in Result { () throws(UnknownKeyError) in try options.scanKeys(keys.names, of: "property") } }
                 let view = View(content: kind.emptyContent())
                 kind.prepare(view.layer, for: options)
-                if let options {
-                    if case .success(let scan?) = scan {
-                        if scan.holds(position: layerClassPosition) { try Self.applyLayerClass(options, to: view) }
-                    } else {
+                if let options, let scan {
+                    switch scan {
+                    case .success(let held):
+                        if held.holds(position: layerClassPosition) { try Self.applyLayerClass(options, to: view) }
+                        try viewTable.apply(options, to: view, keys: keys, scan: held)
+                    case .failure(let unknownKey):
+                        // Raised where it always was: after the layer class (an error in both names the class).
                         try Self.applyLayerClass(options, to: view)
+                        throw unknownKey
                     }
-                    try viewTable.apply(options, to: view, keys: keys, scan: scan.get()!)
                 }
                 try call.chargeNew(view.layer)
                 call.push(object: view)
