@@ -116,10 +116,10 @@ int lsx_fullgc(lua_State *L);
 
 // Swift does not import function-like macros; these are the ones Choreo needs.
 /// Marks in `given` (bit i % 64 of word i / 64; `(count + 63) / 64` words) which of the `count`
-/// names (`names[i]`, `lengths[i]` bytes) the table at `index` holds as keys, by one raw traversal (no metamethod runs). Returns 1 when every
-/// string key is one of the names and no key is an integer, 0 otherwise (the traversal stops
-/// there), -1 when the stack has no room. Other keys are skipped, as `LuaVM.keys` skips them. The
-/// stack is left as it was.
+/// names (`names[i]`, `lengths[i]` bytes) the table at `index` holds as keys, by one raw
+/// traversal (no metamethod runs). Returns 1 when every string key is one of the names and no key
+/// is an integer, 0 otherwise (the traversal stops there), -1 when the stack has no room. Other
+/// keys are skipped, as `LuaVM.keys` skips them. The stack is left as it was.
 int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_t *lengths, int count,
                   unsigned long long *given);
 

@@ -129,7 +129,8 @@ extension View {
         let layoutSubviews = timing.options.contains(.layoutSubviews)
         // Every block has a completion object, with or without a handler: its token is what a
         // sequence awaits.
-        let block = ViewAnimationBlock(timing: timing, isAnimated: isAnimated, completion: ViewAnimationCompletion(handler: completion))
+        let block = ViewAnimationBlock(
+            timing: timing, isAnimated: isAnimated, completion: ViewAnimationCompletion(handler: completion))
         block.suspendsAnimations = suspended
         if keyframes { block.keyframes = [] }
         defer { block.close(in: scene) }

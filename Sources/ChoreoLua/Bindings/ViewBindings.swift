@@ -61,7 +61,9 @@ extension ScriptHost {
             let layerClassPosition = keys.position(of: "layerClass")!
             let new: LuaHostFunction = { call in
                 let options = try call.optionalTable(at: 1, name: "properties")
-                let scan = options.map { options in Result { () throws(UnknownKeyError) in try options.scanKeys(keys.names, of: "property") } }
+                let scan = options.map { options in
+                    Result { () throws(UnknownKeyError) in try options.scanKeys(keys.names, of: "property") }
+                }
                 let view = View(content: kind.emptyContent())
                 kind.prepare(view.layer, for: options)
                 if let options, let scan {

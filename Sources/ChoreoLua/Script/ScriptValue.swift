@@ -52,7 +52,9 @@ public enum ScriptValues {
 
     /// `animationValue(_:kind:name:)` of the argument at `index`: a number for a scalar is read
     /// in place (no `LuaValue` made for the common case); anything else as a `LuaValue`.
-    static func animationValue(at index: Int, of call: LuaCallContext, kind: ValueKind, name: String) throws(ArgumentError) -> AnimationValue {
+    static func animationValue(
+        at index: Int, of call: LuaCallContext, kind: ValueKind, name: String
+    ) throws(ArgumentError) -> AnimationValue {
         if kind == .scalar, lua_type(call.state, Int32(index)) == LUA_TNUMBER {
             return .scalar(try requireFinite(lua_tonumberx(call.state, Int32(index), nil), name))
         }

@@ -34,7 +34,8 @@ public struct LuaCallContext {
 
     /// The same call, reported as the property `name` (`View.alpha`) with its value at index 3.
     func forProperty(_ name: String) -> LuaCallContext {
-        LuaCallContext(state: state, vm: vm, classKeys: classKeys, functionName: name, role: .property, argumentCount: argumentCount)
+        LuaCallContext(
+            state: state, vm: vm, classKeys: classKeys, functionName: name, role: .property, argumentCount: argumentCount)
     }
 
     // MARK: - Arguments

@@ -46,7 +46,8 @@ final class LuaHostFunctionBox {
             vm.stackExhausted = savedExhausted
         }
         do {
-            let context = LuaCallContext(state: state, vm: vm, classKeys: vm.classKeys, functionName: name, role: role, argumentCount: Int(base))
+            let context = LuaCallContext(
+                state: state, vm: vm, classKeys: vm.classKeys, functionName: name, role: role, argumentCount: Int(base))
             let results = try body(context)
             if vm.stackExhausted { throw LuaCallError("\(name): stack overflow (no room for the results)") }
             guard results >= 0, results <= Int(lua_gettop(state)) else {

@@ -45,7 +45,7 @@ final class LuaStringMemo<Value> {
         at index: Int32, on state: OpaquePointer, _ make: (String) throws(Failure) -> Value
     ) throws(Failure) -> Entry {
         var length = 0
-        guard let bytes = lua_tolstring(state, index, &length) else {
+        guard let bytes = lua_tolstring(state, index, &length) else {  // not a string: not remembered
             return Entry(address: UnsafeRawPointer(bitPattern: 1)!, text: "", value: try make(""))
         }
         let address = UnsafeRawPointer(bytes)
@@ -63,13 +63,11 @@ final class LuaStringMemo<Value> {
     /// Whether `text`'s UTF-8 is the `length` bytes at `address` (read in place: the memo's
     /// texts are native strings).
     private static func same(_ text: String, _ address: UnsafeRawPointer, _ length: Int) -> Bool {
-        let inPlace = text.utf8.withContiguousStorageIfAvailable { utf8 in
+        func matches(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
             utf8.count == length && (length == 0 || memcmp(utf8.baseAddress!, address, length) == 0)
         }
-        if let inPlace { return inPlace }
+        if let inPlace = text.utf8.withContiguousStorageIfAvailable(matches) { return inPlace }
         var text = text
-        return text.withUTF8 { utf8 in
-            utf8.count == length && (length == 0 || memcmp(utf8.baseAddress!, address, length) == 0)
-        }
+        return text.withUTF8(matches)
     }
 }
