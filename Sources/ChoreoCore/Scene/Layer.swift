@@ -23,7 +23,21 @@ public final class Layer {
     /// in that scene's tree, which the scene owns: a layer leaving the tree is detached
     /// (`attach(to: nil)`), and a scene that goes away detaches its whole tree first
     /// (`Scene.deinit`).
-    public internal(set) unowned(unsafe) var scene: Scene?
+    public internal(set) var scene: Scene? {
+        get { sceneHandle?.takeUnretainedValue() }
+        set { sceneHandle = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `scene`'s storage: reached through it without a retain (`_withUnsafeGuaranteedRef`), where
+    /// a read of `scene` retains the scene for as long as it is used.
+    @usableFromInline var sceneHandle: Unmanaged<Scene>?
+
+    /// `scene?.takeActionFailure()`, with the scene reached unretained (a binding asks twice for
+    /// every property a script sets).
+    @inlinable
+    public func takeSceneActionFailure() -> (any Error)? {
+        guard let sceneHandle else { return nil }
+        return sceneHandle._withUnsafeGuaranteedRef { $0.takeActionFailure() }
+    }
 
     /// The layer's row in its scene's `EffectStack`, or −1 until the next frame or read lays it out.
     var row = -1

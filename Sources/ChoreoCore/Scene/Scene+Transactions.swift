@@ -121,6 +121,7 @@ extension Scene {
     /// The first error an action raised since the last call (a delegate's, or an action's
     /// animation that does not fit its layer), cleared; bindings rethrow it after setting a
     /// property, so a script sees it at the line that made the change.
+    /// (`Layer.takeSceneActionFailure()` asks the scene of a layer without retaining it.)
     /// Inlinable: a binding asks before and after every property it sets, and nearly always
     /// finds none (a call into the scene retained it around the call).
     @inlinable @inline(__always)

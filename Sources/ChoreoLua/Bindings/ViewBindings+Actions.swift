@@ -90,9 +90,9 @@ extension ScriptHost {
 
     /// Runs `change` (a model change of `layer`) and rethrows the first error its action raised.
     static func runningActions(of layer: Layer, _ change: () throws -> Void) throws {
-        _ = layer.scene?.takeActionFailure()  // an earlier failure no script call took
+        _ = layer.takeSceneActionFailure()  // an earlier failure no script call took
         try change()
-        if let failure = layer.scene?.takeActionFailure() { throw failure }
+        if let failure = layer.takeSceneActionFailure() { throw failure }
     }
 
     func addActionProperties(to table: inout ScriptPropertyTable<Layer>) {
