@@ -89,7 +89,14 @@ public final class Layer {
     /// The view that owns this layer, if any. Not weak: a weak reference gives every view a
     /// side table, which makes each retain of a view take the slow path; the view clears it when
     /// it goes (`View.deinit`), and while the layer is in a tree it holds the view.
-    public internal(set) unowned(unsafe) var view: View?
+    public internal(set) var view: View? {
+        get { viewHandle?.takeUnretainedValue() }
+        set { viewHandle = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `view`'s storage: whether there is one is asked without retaining it (`hasView`).
+    private var viewHandle: Unmanaged<View>?
+    /// Whether a view owns the layer (`view != nil`, with no retain of the view).
+    var hasView: Bool { viewHandle != nil }
     /// The view, held strongly while the layer is in a tree, so that the tree keeps its views
     /// alive without a permanent view ⇄ layer cycle.
     var viewRetainedByTree: View?

@@ -80,7 +80,7 @@ extension Scene {
             recordViewChange(layer, path: path, from: old)
             return
         }
-        if layer.view != nil {
+        if layer.hasView {
             // A view answers first for its layer (`View.action(for:forKey:)`, always its delegate):
             // inside an animation block the block records the change; outside, no action.
             if block != nil { recordViewChange(layer, path: path, from: old) }
@@ -107,9 +107,9 @@ extension Scene {
         // A view's layer inside a block answers without the block being read (each change of a
         // view in a block asks).
         if !viewAnimationBlocks.isEmpty {
-            return layer.view != nil || viewAnimationBlocks[viewAnimationBlocks.count - 1].recordsEveryLayer || actsOn(layer)
+            return layer.hasView || viewAnimationBlocks[viewAnimationBlocks.count - 1].recordsEveryLayer || actsOn(layer)
         }
-        return layer.view == nil && actsOn(layer)
+        return !layer.hasView && actsOn(layer)
     }
 
     /// Whether a stand-alone layer's changes run actions now: committed, in a transaction that
