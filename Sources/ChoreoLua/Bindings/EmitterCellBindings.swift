@@ -32,10 +32,11 @@ extension ScriptHost {
             getProperty: { call, object, key in try table.get(call, object, key) },
             setProperty: { call, object, key in try call.charging(object) { try table.set(object, key, call.value(at: 3)) } },
             describe: { object in object.cell.name.map { "EmitterCell(\($0))" } ?? "EmitterCell" }))
+        let keys = table.constructorKeys(table.settableNames)
         vm.registerGlobal("EmitterCell", functions: ["new": { call in
             let options = try call.optionalTable(at: 1, name: "properties")
             let object = EmitterCellObject(EmitterCell())
-            try table.apply(options, to: object, allowed: table.settableNames)
+            try table.apply(options, to: object, keys: keys)
             try call.chargeNew(object)
             call.push(object: object)
             return 1

@@ -29,11 +29,11 @@ extension ScriptHost {
     /// and `type`.
     func installGradientLayers(_ layerTable: ScriptPropertyTable<Layer>) {
         let contentKeys = Set(ContentKind.allCases.flatMap { $0.keys(.layer) })
-        let allowed = layerTable.settableNames.filter { !contentKeys.contains($0) }
+        let keys = layerTable.constructorKeys(layerTable.settableNames.filter { !contentKeys.contains($0) })
         vm.registerGlobal("GradientLayer", functions: ["new": { call in
             let options = try call.optionalTable(at: 1, name: "properties")
             let layer = Layer.gradientLayer()
-            try layerTable.apply(options, to: layer, allowed: allowed)
+            try layerTable.apply(options, to: layer, keys: keys)
             try call.chargeNew(layer)
             call.push(object: layer)
             return 1

@@ -28,10 +28,11 @@ extension ScriptHost {
     /// `ReplicatorLayer.new{...}`, `EmitterLayer.new{...}`: a layer of `layerClass` with the keys
     /// of `Layer.new` and the class's own.
     func installLayerConstructor(_ layerClass: LayerClass, _ layerTable: ScriptPropertyTable<Layer>) {
+        let keys = layerTable.constructorKeys(Self.layerKeys(layerTable, of: layerClass))
         vm.registerGlobal(layerClass.rawValue, functions: ["new": { call in
             let options = try call.optionalTable(at: 1, name: "properties")
             let layer = Layer(class: layerClass)
-            try layerTable.apply(options, to: layer, allowed: Self.layerKeys(layerTable, of: layerClass))
+            try layerTable.apply(options, to: layer, keys: keys)
             try call.chargeNew(layer)
             call.push(object: layer)
             return 1

@@ -77,15 +77,15 @@ struct ScriptPropertyTable<Object: AnyObject> {
         ConstructorKeys(names: LuaKeyNames(allowed), positions: allowed.map { positions[$0] })
     }
 
-    /// Applies a constructor's option table: every key must be one of `allowed` (which are
-    /// settable names); they are applied in this table's order, whatever order the script wrote them in.
-    func apply(_ options: LuaTableArgument?, to object: Object, allowed: [String]) throws {
+    /// Applies a constructor's option table: every key must be one of `keys` (made once, when
+    /// the constructor is installed); they are applied in this table's order, whatever order the
+    /// script wrote them in.
+    func apply(_ options: LuaTableArgument?, to object: Object, keys: ConstructorKeys) throws {
         guard let options else { return }
-        let keys = constructorKeys(allowed)
         try apply(options, to: object, keys: keys, scan: options.scanKeys(keys.names, of: "property"))
     }
 
-    /// `apply(_:to:allowed:)` with the table's keys checked and scanned already (`scan`, by
+    /// `apply(_:to:keys:)` with the table's keys checked and scanned already (`scan`, by
     /// `LuaTableArgument.scanKeys(keys.names, of: "property")`): the keys a constructor gives
     /// are applied in this table's order, with no list made (a bit per property, on the stack).
     func apply(_ options: LuaTableArgument, to object: Object, keys: ConstructorKeys, scan: LuaKeyScan) throws {

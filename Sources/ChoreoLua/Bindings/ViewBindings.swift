@@ -93,14 +93,18 @@ extension ScriptHost {
     /// `Layer.new{...}` (`kind` nil: the content its keys imply) and `ShapeLayer.new{...}`
     /// (CAShapeLayer, whatever the keys): a stand-alone layer with the table's properties.
     private static func newLayer(_ layerTable: ScriptPropertyTable<Layer>, kind fixed: ContentKind?) -> LuaHostFunction {
-        { call in
+        // Each content kind's keys, made once.
+        let plainKeys = Self.layerKeys(layerTable, of: .layer)
+        let keysByKind = Dictionary(uniqueKeysWithValues: ContentKind.allCases.map { kind in
+            (kind, layerTable.constructorKeys(plainKeys + kind.keys(.layer)))
+        })
+        return { call in
             let options = try call.optionalTable(at: 1, name: "properties")
             let layer = Layer()
             let kind = try fixed ?? Self.layerContentKind(options)
             layer.content = kind.emptyContent()
             kind.prepare(layer, for: options)
-            let allowed = Self.layerKeys(layerTable, of: .layer) + kind.keys(.layer)
-            try layerTable.apply(options, to: layer, allowed: allowed)
+            try layerTable.apply(options, to: layer, keys: keysByKind[kind]!)
             try call.chargeNew(layer)
             call.push(object: layer)
             return 1
