@@ -28,13 +28,13 @@ extension EffectStack {
         return properties
     }
 
-    /// The presentation value at `path` of row `index`: the model's for a property no effect
-    /// writes, a cell (or two, or four) for a number, and only for a transform part more.
-    ///
-    /// The common reads — a number, a point or size in cells, the whole transform — of a row the
-    /// frame computed are answered here, inline in `Layer.presentationValue(at:)`; every other
-    /// read goes to `generalValue`, out of line, so that this path keeps its registers.
-    func value(row index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {
+    /// The presentation value at `path` of row `index` when the frame computed it and a lookup
+    /// answers it: a number in a cell, a point or size in two, the whole transform from its
+    /// write's memo. Nil for every other read, which `generalValue` answers (out of line, with
+    /// the layer: this lookup does not take it, so `Layer.presentationValue(at:)`, which inlines
+    /// the call, does not retain the layer for it).
+    @usableFromInline
+    func computedValue(row index: Int, at path: PropertyPath) -> AnimationValue? {
         let row = rows[index]
         if row.general < 0, row.touched.contains(path), isCurrent(index, stamp: nowStamp) {
             switch path.slots {
@@ -54,10 +54,10 @@ extension EffectStack {
                 break
             }
         }
-        return generalValue(row: index, at: path, of: layer)
+        return nil
     }
 
-    /// `value(row:at:of:)` for every read: the model's value for a property no effect writes,
+    /// `computedValue(row:at:)` for every read: the model's value for a property no effect writes,
     /// the row computed on its own first if the frame did not, numbers from cells or the model,
     /// the transform, and the whole presentation for the rest.
     @inline(never)
@@ -75,7 +75,7 @@ extension EffectStack {
         return wholeValue(row: index, at: path, of: layer)
     }
 
-    /// `value(row:at:of:)` read from the row's whole presentation: a general row's, and a
+    /// `generalValue(row:at:of:)` read from the row's whole presentation: a general row's, and a
     /// transform part; out of line, so the common reads stay small.
     @inline(never)
     private func wholeValue(row index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {

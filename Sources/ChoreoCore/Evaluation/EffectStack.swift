@@ -26,6 +26,7 @@
 /// or place in the tree changed; any such change kills the old row (`Scene.forgetRow(of:)`). Dead rows
 /// are computed (harmless arithmetic on their own cells) until their steps outnumber the living
 /// ones, then compacted away. `checkInvariants()` states what must hold between frames.
+@usableFromInline
 final class EffectStack {
     /// What a track's effects share: their timing state and curve value at a frame.
     struct Track: Hashable {

@@ -27,16 +27,21 @@ extension Layer {
     ///
     /// - Complexity: O(1) for numbers, points and sizes; a whole rect or a transform part
     ///   assembles the layer's presentation.
+    @inlinable
     public func presentationValue(at path: PropertyPath) -> AnimationValue {
-        // A layer laid out in the stack reads its row inline; any other goes out of line.
-        guard row >= 0, let stackHandle else { return laidOutPresentationValue(at: path) }
-        return stackHandle._withUnsafeGuaranteedRef { stack in stack.value(row: row, at: path, of: self) }
+        // A row the frame computed answers the common reads inline, without the layer (passing
+        // it retained it); every other read goes out of line.
+        if row >= 0, let stackHandle,
+           let value = stackHandle._withUnsafeGuaranteedRef({ $0.computedValue(row: row, at: path) }) {
+            return value
+        }
+        return generalPresentationValue(at: path)
     }
 
-    /// `presentationValue(at:)` of a layer without a row: its model's, or, when it has
-    /// animations, its row's once laid out.
-    @inline(never)
-    private func laidOutPresentationValue(at path: PropertyPath) -> AnimationValue {
+    /// `presentationValue(at:)` for every read its inline lookup does not answer: the model's
+    /// value for a layer without animations, else its row's (laid out now if need be).
+    @inline(never) @usableFromInline
+    func generalPresentationValue(at path: PropertyPath) -> AnimationValue {
         guard let stackHandle, isAnimated else { return modelValue(at: path) }
         return stackHandle._withUnsafeGuaranteedRef { stack in stack.generalValue(row: currentRow(in: stack), at: path, of: self) }
     }

@@ -40,11 +40,11 @@ public final class Layer {
     }
 
     /// The layer's row in its scene's `EffectStack`, or −1 until the next frame or read lays it out.
-    var row = -1
+    @usableFromInline var row = -1
     /// The scene's `EffectStack` (`scene.stack`), held as `scene` is: reads go to it without
     /// touching the scene, whose retains take the slow path (scripts hold scenes weakly), and
     /// without retaining it (`Unmanaged`: valid for as long as `scene` is).
-    var stackHandle: Unmanaged<EffectStack>?
+    @usableFromInline var stackHandle: Unmanaged<EffectStack>?
     var stack: EffectStack? { stackHandle?.takeUnretainedValue() }
     /// A name for traces, tests and error messages.
     public var name: String?
