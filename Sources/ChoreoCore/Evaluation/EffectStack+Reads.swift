@@ -57,9 +57,10 @@ extension EffectStack {
         return nil
     }
 
-    /// `computedValue(row:at:)` for every read: the model's value for a property no effect writes,
-    /// the row computed on its own first if the frame did not, numbers from cells or the model,
-    /// the transform, and the whole presentation for the rest.
+    /// The presentation value at `path` of row `index` for every read, the ones
+    /// `computedValue(row:at:)` does not answer among them: the model's value for a property no
+    /// effect writes, the row computed on its own first if the frame did not, numbers from cells
+    /// or the model, the transform, and the whole presentation for the rest.
     @inline(never)
     func generalValue(row index: Int, at path: PropertyPath, of layer: Layer) -> AnimationValue {
         let row = rows[index]
