@@ -166,7 +166,10 @@ final class ViewAnimationBlock {
     /// The index of the change of `path` of `layer` recorded already, if any.
     private func changeIndex(of layer: Layer, _ path: PropertyPath) -> Int? {
         if let changeIndex { return changeIndex[ChangeKey(layer: ObjectIdentifier(layer), property: path)] }
-        return changes.firstIndex { $0.layer === layer && $0.path == path }
+        // Compared field by field in place: `firstIndex` copied each change (retaining its layer
+        // and values) to test it.
+        for index in changes.indices where changes[index].layer === layer && changes[index].path == path { return index }
+        return nil
     }
 
     /// The model value a layer had, from its presentation before the change: the presentation

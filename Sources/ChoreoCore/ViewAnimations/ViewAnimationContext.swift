@@ -113,8 +113,12 @@ extension Scene {
     /// of the scene made for the same cubic (ten thousand blocks on one or two curves share one
     /// or two boxes), or a new one. Boxes are immutable, so sharing one changes nothing.
     func sharedCurveBox(for curve: any TimingCurve) -> TimingCurveBox {
-        guard let cubic = curve as? CubicBezierCurve else { return TimingCurveBox(curve) }
-        if let recent = recentCurveBoxes.first(where: { $0.cubic == cubic }) { return recent.box }
+        // A plain cubic only (a wrapper keeps a box of its own): told by its type and its
+        // `cubicBezier`, not by a dynamic cast (the cast cost more than the rest of this).
+        guard ObjectIdentifier(type(of: curve)) == ObjectIdentifier(CubicBezierCurve.self), let cubic = curve.cubicBezier
+        else { return TimingCurveBox(curve) }
+        // Compared in place (`first(where:)` copied each entry, a curve of two dozen numbers, to test it).
+        for index in recentCurveBoxes.indices where recentCurveBoxes[index].cubic == cubic { return recentCurveBoxes[index].box }
         let box = TimingCurveBox(curve)
         if recentCurveBoxes.count == 8 { recentCurveBoxes.removeFirst() }
         recentCurveBoxes.append((cubic, box))

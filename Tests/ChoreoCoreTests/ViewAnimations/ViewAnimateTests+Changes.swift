@@ -74,4 +74,19 @@ extension ViewAnimateTests {
             #expect(seen == (observing ? ["start \(key)", "stop \(key) true"] : []))
         }
     }
+
+    @Test("Blocks on the same cubic share one curve box, and a curve wrapping that cubic keeps a box of its own")
+    func sharedCurveBoxes() throws {
+        let (scene, box) = makeScene()
+        try View.animate(in: scene, withDuration: 1, curve: CubicBezierCurve.easeIn) { box.center.x = 100 }
+        try View.animate(in: scene, withDuration: 1, curve: CubicBezierCurve.easeIn) { box.alpha = 0.5 }
+        try View.animate(in: scene, withDuration: 1, curve: AnyTimingCurve(CubicBezierCurve.easeIn)) { box.center.y = 90 }
+        let boxes = attachedAnimations(box.layer).map(\.curveBox)
+        #expect(boxes.count == 3)
+        guard boxes.count == 3, let first = boxes[0], let second = boxes[1], let third = boxes[2] else { return }
+        #expect(first === second)
+        #expect(first !== third)
+        #expect(first.curve is CubicBezierCurve)
+        #expect(third.curve is AnyTimingCurve)
+    }
 }
