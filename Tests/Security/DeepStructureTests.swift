@@ -112,8 +112,10 @@ struct DeepStructureTests {
         #expect(run.errors.contains("scene.lua:9: Layer:addAnimation: animations may nest groups at most 100 deep"))
     }
 
-    @Test("Groups sharing one child at every level (2^60 leaves) are refused at once, not walked")
+    @Test("Groups sharing one child at every level are refused once a child's tree passes 10,000, not walked")
     func exponentialGroups() throws {
+        // Each level doubles the tree: the assignment that would hold a child of more than
+        // 10,000 animations (the 13th level's) is refused there, before any layer sees it.
         let path = try HostileRun.scene("""
             local scene = Scene.new{}
             local g = BasicAnimation.new("opacity")
@@ -124,8 +126,49 @@ struct DeepStructureTests {
         #expect(!run.hung && !run.crashed)
         #expect(run.status == 1)
         #expect(run.errors.contains(
-            "scene.lua:4: Layer:addAnimation: animations may hold at most 10000 animations, nested ones included"))
+            "scene.lua:3: AnimationGroup.animations: animations[1] may hold at most 10000 animations, nested ones included"))
         #expect(run.seconds < 20)
+    }
+
+    @Test("A group cannot be made to hold itself through a child too large to search (its copy recursed until the stack overflowed)")
+    func cycleThroughLargeChild() throws {
+        // The search for the group in `big` stops after 10,000 animations, before it reaches `c`
+        // (the first child, searched last). That answer, "cannot tell", was taken as "no".
+        let path = try HostileRun.scene("""
+            local c = AnimationGroup.new()
+            local kids = { c }
+            for i = 1, 10000 do kids[#kids + 1] = BasicAnimation.new("opacity") end
+            local big = AnimationGroup.new()
+            big.animations = kids
+            c.animations = { big }
+            local copy = c:copy()
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains(
+            "scene.lua:6: AnimationGroup.animations: animations[1] may hold at most 10000 animations, nested ones included"))
+    }
+
+    @Test("Copying a group whose children together pass 10,000 animations is refused before anything is copied")
+    func copyOfLargeGroup() throws {
+        // Each child is within the bound, which is all `group.animations =` can check of it;
+        // the copy measures the whole tree first.
+        let path = try HostileRun.scene("""
+            local kids = {}
+            for i = 1, 9000 do kids[i] = BasicAnimation.new("opacity") end
+            local g = AnimationGroup.new()
+            g.animations = kids
+            local c = AnimationGroup.new()
+            c.animations = { g, g }
+            local small = g:copy()
+            assert(#small.animations == 9000)
+            local copy = c:copy()
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:9: AnimationGroup:copy: animations may hold at most 10000 animations, nested ones included"))
     }
 
     @Test("A curve reversed 200,000 times is refused at the 33rd time")

@@ -81,7 +81,14 @@ extension ScriptHost {
                     guard let child = entry.objectValue as? Animation else {
                         throw ScriptValues.mismatch(name, "an animation", entry)
                     }
-                    let contains: Bool? = (child as? AnimationGroup)?.treeContains(group) ?? (child === group)
+                    // A child group's tree too large to search (nil) is refused, not taken as "no":
+                    // it may hold this group, and a group holding itself is a cycle (a copy of it
+                    // would recurse without end).
+                    let contains: Bool? = if let childGroup = child as? AnimationGroup {
+                        childGroup.treeContains(group)
+                    } else {
+                        child === group
+                    }
                     switch contains {
                     case false?: break
                     case true?:

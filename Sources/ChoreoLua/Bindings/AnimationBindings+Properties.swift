@@ -52,7 +52,11 @@ extension ScriptHost {
         vm.register(LuaClass<T>(
             name,
             methods: ["copy": { call in
-                let copy = try call.object(at: 1, as: T.self).copy()
+                let original = try call.object(at: 1, as: T.self)
+                // A group is copied child by child: its tree is measured first, without recursion
+                // (`group.animations =` bounds each child's tree, not the sum of them).
+                try (original as? AnimationGroup)?.checkTreeBounds()
+                let copy = original.copy()
                 copy.memoryCharge = nil  // charged anew, checked against the limit
                 try call.chargeNew(copy)
                 call.push(.object(copy))
