@@ -166,7 +166,6 @@ extension KeyframeSampler {
                 Double.hypot(Double.hypot(r.origin.x, r.origin.y), Double.hypot(r.size.width, r.size.height))
             case let .color(c): Double.hypot(Double.hypot(c.red, c.green), Double.hypot(c.blue, c.alpha))
             case .transform, .path: 0
-            case .transform: 0
             case .colors, .numbers: value.listDistance(to: .zero(value.kind))
             }
         }

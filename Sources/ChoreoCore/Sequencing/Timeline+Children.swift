@@ -71,7 +71,7 @@ extension Timeline {
                 timing: .init(duration: length, delay: 0, options: [], curve: animator.timingParameters),
                 isAnimated: true, completion: nil)
             block.isAnimatorBlock = true
-            try ViewAnimationContext.run(block, on: scene, body)
+            ViewAnimationContext.run(block, on: scene, body)
             tracks += block.changes.compactMap { change in
                 record(change, curve: animator.timingParameters, begin: start + factor * length,
                        duration: max(length * (1 - factor), .leastNormalMagnitude), repeatCount: 0, autoreverses: false)

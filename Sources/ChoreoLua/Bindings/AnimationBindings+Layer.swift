@@ -10,7 +10,7 @@ import ChoreoCore
 extension ScriptHost {
     func layerAnimationMethods() -> [String: LuaHostFunction] {
         [
-            "addAnimation": { [unowned self] call in
+            "addAnimation": { call in
                 let layer = try call.object(at: 1, as: Layer.self)
                 let animation = try call.object(at: 2, as: Animation.self, name: "animation")
                 let key = try call.optionalString(at: 3, name: "key")
