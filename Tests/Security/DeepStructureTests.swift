@@ -200,4 +200,53 @@ struct DeepStructureTests {
         #expect(text.contains("deep_test.lua:4"))
         #expect(text.contains("tables nested more than 200 levels deep cannot be compared"))
     }
+
+    @Test("Timelines nested 100,000 deep are refused at level 101, naming Timeline:add and its line (starting 20,000 levels overflowed the stack)")
+    func deepTimelines() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local t = Timeline.new()
+            t:call(function() end)
+            for i = 1, 100000 do local n = Timeline.new(); n:add(t); t = n end
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:4: Timeline:add: timelines may nest at most 100 deep (got 101 levels)"), "\(run.errors)")
+        #expect(run.seconds < 20)
+    }
+
+    @Test("The deepest timeline allowed, 100 levels, plays to its end")
+    func deepestTimelinePlays() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local box = View.new{ frame = { 0, 0, 10, 10 } }
+            scene.view:addSubview(box)
+            local t = Timeline.new()
+            t:animate({ duration = 0.2, animations = function() box.alpha = 0.5 end })
+            for i = 1, 99 do local n = Timeline.new(); n:add(t); t = n end
+            t:startAnimation()
+            """)
+        let run = try HostileRun.choreo(["run", path, "--duration", "1"], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 0, "\(run.errors)")
+    }
+
+    @Test("A timeline tree of more than 10,000 children is refused at the add that passes it, those of nested timelines counted")
+    func largeTimelineTree() throws {
+        let path = try HostileRun.scene("""
+            local root = Timeline.new()
+            for i = 1, 101 do
+              local t = Timeline.new()
+              for j = 1, 99 do t:call(function() end) end
+              root:add(t)
+            end
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains(
+            "scene.lua:5: Timeline:add: a timeline may hold at most 10000 children, those of nested timelines included (got 10100)"),
+            "\(run.errors)")
+    }
 }

@@ -19,6 +19,7 @@ extension Timeline {
     ) throws {
         let length = try requirePositive(duration ?? defaultDuration, "duration")
         let wait = try requireNonNegative(delay, "delay")
+        try requireRoom(entries: 1)
         let block = ViewAnimationBlock(
             timing: .init(duration: length, delay: wait, options: options, curve: curve ?? defaultCurve),
             isAnimated: true, completion: nil)
@@ -42,6 +43,7 @@ extension Timeline {
 
     /// Adds a callback, a zero-length child (`tl:call`, or `tl:add` of a function).
     public func call(at position: TimelinePosition.Spec = .end, _ callback: @escaping () throws -> Void) throws(ArgumentError) {
+        try requireRoom(entries: 1)
         let start = try place(position, span: 0)
         append(Child(content: .callback(callback), start: start, span: 0, order: Scene.nextSequence()))
     }
@@ -60,6 +62,7 @@ extension Timeline {
                 remedy: "add an inactive animator (before startAnimation)")
         }
         let length = animator.duration
+        try requireRoom(entries: 1)
         let start = try place(position, span: length)
         let blocks = animator.pendingBlocks
         let handlers = animator.completions
@@ -106,6 +109,7 @@ extension Timeline {
             throw TimelineError(call: "add", problem: "the timeline is already nested in another timeline",
                                 remedy: "add it to one timeline only")
         }
+        try requireRoom(entries: 1 + timeline.treeSize, nesting: timeline.nestingLevels)
         let start = try place(position, span: timeline.firstCycleSpan)
         timeline.uninstall()
         timeline.parent = self
@@ -119,7 +123,7 @@ extension Timeline {
     /// - Throws: `ArgumentError` for an empty name or a bad position.
     public func addLabel(_ name: String, at position: TimelinePosition.Spec = .end) throws(ArgumentError) {
         guard !name.isEmpty else { throw ArgumentError(parameter: "name", requirement: "must not be empty", value: "\"\"") }
-        labels[name] = try place(position, span: 0, labelling: true)
+        setLabel(name, to: try place(position, span: 0, labelling: true))
     }
 
     /// The span a nested timeline takes in its parent: its active duration / speed, or its
@@ -141,7 +145,7 @@ extension Timeline {
         let recent = children.last.map { $0.start...max($0.start, $0.end) }
         let context = TimelinePosition.Context(end: positionalEnd, recent: recent, labels: labels, addedSpan: span)
         let resolution = try TimelinePosition.resolve(position, in: context)
-        if let created = resolution.createdLabel { labels[created] = context.end }
+        if let created = resolution.createdLabel { setLabel(created, to: context.end) }
         return resolution.time
     }
 
@@ -165,7 +169,32 @@ extension Timeline {
     /// Appends a child and updates what shows and what is scheduled.
     func append(_ child: Child) {
         children.append(child)
-        root.didChangeChildren()
+        countAdded(child)
+        // Only this timeline's duration changed: its span in each timeline it is nested in, up
+        // to the outermost, is brought up to date (not every nested timeline's).
+        var nested = self
+        while let outer = nested.parent {
+            outer.refreshSpan(of: nested)
+            nested = outer
+        }
+        nested.didChangeChildren()
+    }
+
+    /// Sets label `name` to `time`; a new name's bytes are counted, and it is remembered as made
+    /// last.
+    func setLabel(_ name: String, to time: Double) {
+        guard labels.updateValue(time, forKey: name) == nil else { return }
+        labelNameBytes += name.utf8.count
+        recentLabels.append(name)
+        if recentLabels.count > 2 { recentLabels.removeFirst() }
+    }
+
+    /// Removes the `count` labels made last (a change refused by the memory limit).
+    func removeRecentLabels(_ count: Int) {
+        for _ in 0..<min(count, recentLabels.count) {
+            let name = recentLabels.removeLast()
+            if labels.removeValue(forKey: name) != nil { labelNameBytes -= name.utf8.count }
+        }
     }
 
     /// The outermost timeline this one is nested in (itself when it is not nested).

@@ -136,7 +136,6 @@ extension Timeline {
     /// After children were added (to this root timeline or one nested in it): the spans, what
     /// shows and what is scheduled follow.
     func didChangeChildren() {
-        refreshSpans()
         switch phase {
         case .inactive:
             if showsWhileInactive { install() }
@@ -152,16 +151,14 @@ extension Timeline {
         }
     }
 
-    /// The spans of nested timelines, which grow as children are added to them.
-    func refreshSpans() {
-        for index in children.indices {
-            guard case .timeline(let nested) = children[index].content else { continue }
-            nested.refreshSpans()
-            children[index].span = nested.firstCycleSpan
-            children[index].repeatsForever = !nested.activeDuration.isFinite
-            children[index].firstIterationEnd = children[index].start
-                + nested.iterationTiming.cycleDuration.seconds / nested.speed
-        }
+    /// The span of nested timeline `nested` among the children, which grows as children are
+    /// added to it. Its entry is the last one holding it: a timeline is nested once.
+    func refreshSpan(of nested: Timeline) {
+        guard let index = children.lastIndex(where: { if case .timeline(let t) = $0.content { t === nested } else { false } })
+        else { return }
+        children[index].span = nested.firstCycleSpan
+        children[index].repeatsForever = !nested.activeDuration.isFinite
+        children[index].firstIterationEnd = children[index].start + nested.iterationTiming.cycleDuration.seconds / nested.speed
     }
 
     /// The natural end, at the playhead's end (or 0, reversed): the final values become the

@@ -54,10 +54,20 @@ public final class Timeline {
     public var memoryCharge: HostMemoryCharge?
     /// Labels, name → local time.
     public internal(set) var labels: [String: Double] = [:]
+    /// The bytes of the labels' names, counted as each is made (`estimatedHostBytes`: a name is
+    /// a script's string of any length), and the names made last, newest at the end (a call
+    /// makes at most two: its label and one its position names), for a refused change to take
+    /// back (`estimateRestorer()`).
+    var labelNameBytes = 0
+    var recentLabels: [String] = []
     /// The value each recorded property ends at, for the next block on it to start from.
     var lastEnds: [TargetKey: AnimationValue] = [:]
     /// The timeline this one is nested in, if any.
     weak var parent: Timeline?
+    /// The children of its tree, those of nested timelines included, and how many levels of
+    /// timelines the tree has (1: none nested): `Timeline+Bounds.swift`.
+    var treeSize = 0
+    var nestingLevels = 1
     /// The key of this timeline's groups on its layers.
     let key = "timeline#\(Scene.nextSequence())"
 
@@ -157,7 +167,7 @@ public final class Timeline {
     }
 
     /// One iteration: max(0, the latest end of any child), in local seconds.
-    public var duration: Double { max(0, children.map(\.end).max() ?? 0) }
+    public var duration: Double { children.reduce(0) { max($0, $1.end) } }
 
     /// The timeline's timing: `duration` and the repeat properties (speed is applied separately).
     var iterationTiming: MediaTiming {
