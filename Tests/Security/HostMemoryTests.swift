@@ -141,4 +141,46 @@ struct HostMemoryTests {
         #expect(!run.hung && !run.crashed)
         #expect(run.status == 0, "\(run.errors)")
     }
+
+    @Test("A timeline's label names and a layer's animation keys, strings of any length, count against the limit: refused at the call that passes it",
+          arguments: [0, 1])
+    func longNamesAndKeys(kind: Int) throws {
+        // A megabyte each: 16 of them pass a 16 MiB limit, though their Lua strings are dropped
+        // at once (only the host's copies stay). Both went uncounted (600 took a 64 MiB run to
+        // 612 MB).
+        let line = kind == 0
+            ? "for i = 1, 100 do timeline:addLabel(big .. i) end"
+            : "for i = 1, 100 do scene.view.layer:addAnimation(BasicAnimation.new(\"opacity\"), big .. i) end"
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local timeline = Timeline.new()
+            local big = string.rep("x", 1000000)
+            \(line)
+            """)
+        let run = try HostileRun.choreo(["run", path, "--memory-limit", "16"], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains(kind == 0 ? "scene.lua:4: Timeline:addLabel: memory limit exceeded (16 MiB)"
+                                              : "scene.lua:4: Layer:addAnimation: memory limit exceeded (16 MiB)"), "\(run.errors)")
+    }
+
+    @Test("A label refused by the memory limit is taken back: refusals caught in a loop keep no label, and a small one still fits")
+    func refusedLabelsAreTakenBack() throws {
+        let host = try ScriptHost(memoryLimit: 16 << 20, instructionLimit: 200_000_000, framesPerSecond: 60)
+        try host.run(source: """
+            timeline = Timeline.new()
+            local big = string.rep("x", 3000000)
+            refused = 0
+            for i = 1, 40 do
+              if not pcall(timeline.addLabel, timeline, big .. i) then refused = refused + 1 end
+            end
+            """, chunkName: "labels.lua")
+        let refused = Int(try host.vm.run(chunk: "return refused", name: "check.lua").first?.doubleValue ?? 0)
+        let timeline = try #require(try host.vm.run(chunk: "return timeline", name: "check.lua").first?.objectValue as? Timeline)
+        #expect(refused >= 30)
+        #expect(timeline.labels.count == 40 - refused)
+        host.vm.collectGarbage()
+        _ = try host.vm.run(chunk: "timeline:addLabel('small')", name: "small.lua")
+        #expect(timeline.labels["small"] != nil)
+    }
 }

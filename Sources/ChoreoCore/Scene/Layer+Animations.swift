@@ -20,7 +20,9 @@ extension Layer {
         // it too: in the layer's charge while attached (a charge object per animation was 48
         // bytes of a 336-byte animation). A script reaches an attached copy only through its
         // delegate, whose binding charges it when it is handed over.
-        let layerCharge = copy.memoryCharge == nil && memoryCharge != nil ? copy.estimatedHostBytes : nil
+        // The key goes into the layer's charge whoever made the copy: it is a script's string, of
+        // any length.
+        let layerCharge = memoryCharge == nil ? nil : (copy.memoryCharge == nil ? copy.estimatedHostBytes : 0) + (key?.utf8.count ?? 0)
         // The transaction gives a default duration and curve; an animation with both of its own
         // (every view animation block's) takes neither, and the transaction is not read.
         let needsDefaults = copy.curveBox == nil || !(copy.timing.duration.seconds > 0)

@@ -12,9 +12,13 @@ extension Animator {
 
 extension Timeline {
     public var estimatedHostBytes: Int {
-        1_024 + children.count * 256 + labels.count * 64 + lastEnds.count * 96 + completions.count * 64
+        1_024 + children.count * 256 + labels.count * 64 + labelNameBytes + lastEnds.count * 96 + completions.count * 64
     }
 
-    /// Nothing to put back (see `Animator.estimateRestorer()`).
-    public func estimateRestorer() -> () -> Void { {} }
+    /// Takes back the labels a refused change made (their names are a script's strings, of any
+    /// length); a child is small and is kept (see `Animator.estimateRestorer()`).
+    public func estimateRestorer() -> () -> Void {
+        let labelCount = labels.count
+        return { [self] in removeRecentLabels(labels.count - labelCount) }
+    }
 }

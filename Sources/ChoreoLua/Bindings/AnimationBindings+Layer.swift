@@ -15,7 +15,7 @@ extension ScriptHost {
                 let animation = try call.object(at: 2, as: Animation.self, name: "animation")
                 let key = try call.optionalString(at: 3, name: "key")
                 try (animation as? AnimationGroup)?.checkTreeBounds()  // before any walk of the tree
-                try call.vm.reserveHostMemory(animation.estimatedHostBytes)  // the layer's copy
+                try call.vm.reserveHostMemory(animation.estimatedHostBytes + (key?.utf8.count ?? 0))  // the layer's copy and its key
                 try layer.add(animation, forKey: key)
                 return 0
             },

@@ -173,6 +173,14 @@ extension ScriptHost {
             let scene = hasMadeScene ? Scene() : engine.scene
             hasMadeScene = true
             scene.memoryCharge = charge
+            // The root view's layer holds its share of the scene's estimate in a charge of its
+            // own, which what is attached to it (copies of animations, their keys) then grows, as
+            // any view's layer's charge does.
+            if scene.rootLayer.memoryCharge == nil {
+                let rootBytes = min(scene.rootLayer.estimatedHostBytes, HostMemoryEstimate.scene)
+                charge.resize(to: HostMemoryEstimate.scene - rootBytes)
+                scene.rootLayer.memoryCharge = try call.vm.charge(nil, bytes: rootBytes)
+            }
             scene.screenSize = Size(width: width, height: height)
             scene.rootView.frame = Rect(x: 0, y: 0, width: width, height: height)
             scene.rootView.bounds = Rect(x: 0, y: 0, width: width, height: height)
