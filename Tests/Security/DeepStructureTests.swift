@@ -249,4 +249,37 @@ struct DeepStructureTests {
             "scene.lua:5: Timeline:add: a timeline may hold at most 10000 children, those of nested timelines included (got 10100)"),
             "\(run.errors)")
     }
+
+    @Test("all(...) nested 100,000 deep is refused at level 101 (finishing the innermost member overflowed the stack)")
+    func deepAwaitGroups() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local a = View.animate{ duration = 0.1, animations = function() scene.view.alpha = 0.5 end }
+            for i = 1, 100000 do a = all(a) end
+            sequence(function() await(a) end)
+            """)
+        let run = try HostileRun.choreo(["run", path, "--duration", "1"], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:3: all: all(...) and any(...) may nest at most 100 deep (got 101 levels)"), "\(run.errors)")
+    }
+
+    @Test("all(...) over more than 10,000 awaitables, one given many times counted each time, is refused before await lists them")
+    func wideAwaitGroups() throws {
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local a = View.animate{ duration = 0.1, animations = function() scene.view.alpha = 0.5 end }
+            local many = {}
+            for i = 1, 200 do many[i] = a end
+            local b = all(table.unpack(many))
+            for i = 1, 60 do many[i] = b end
+            local c = all(table.unpack(many, 1, 60))
+            """)
+        let run = try HostileRun.choreo(["run", path, "--duration", "1"], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains(
+            "scene.lua:7: all: all(...) and any(...) may hold at most 10000 awaitables, nested ones included (one given twice counts twice) (got 12060)"),
+            "\(run.errors)")
+    }
 }

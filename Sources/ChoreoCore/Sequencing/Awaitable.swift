@@ -74,10 +74,14 @@ public final class AwaitGroup: Awaitable {
     public private(set) var awaitResult: AwaitResult?
     private var results: [AwaitResult?]
     private var handlers: [(AwaitResult) -> Void] = []
+    /// The awaitables its tree holds, a nested group's counted each time it appears, and how
+    /// many levels of groups it has (1: none nested): see `checkBounds(of:)`.
+    let treeSize: Int, nestingDepth: Int
 
     public init(_ mode: Mode, _ members: [any Awaitable]) {
         self.mode = mode
         self.members = members
+        (treeSize, nestingDepth) = Self.measure(members)
         results = members.map(\.awaitResult)
         if mode == .any, let index = results.firstIndex(where: { $0 != nil }), let result = results[index] {
             awaitResult = .any(index: index, result: result)
@@ -109,5 +113,39 @@ public final class AwaitGroup: Awaitable {
 
     public func whenFinished(_ handler: @escaping (AwaitResult) -> Void) {
         handlers.append(handler)
+    }
+
+    /// How deeply `all(...)` and `any(...)` may nest (a group of plain awaitables is 1 level):
+    /// 100, as for animation groups.
+    public static let maximumNestingDepth = 100
+    /// How many awaitables one group's tree may hold, a nested group's counted each time it
+    /// appears: 10,000.
+    public static let maximumTreeSize = 10_000
+
+    /// Throws unless a group of `members` is within `maximumNestingDepth` and `maximumTreeSize`.
+    /// Why: a finishing member's result reaches the groups above it call by call, results nest
+    /// as groups do, and `await` lists every member's values; nested 100,000 deep, finishing the
+    /// innermost overflowed the stack.
+    public static func checkBounds(of members: [any Awaitable]) throws(ArgumentError) {
+        let (size, depth) = measure(members)
+        guard depth <= maximumNestingDepth else {
+            throw ArgumentError(parameter: "all(...) and any(...)", requirement: "may nest at most \(maximumNestingDepth) deep",
+                                value: "\(depth) levels")
+        }
+        guard size <= maximumTreeSize else {
+            throw ArgumentError(parameter: "all(...) and any(...)",
+                                requirement: "may hold at most \(maximumTreeSize) awaitables, nested ones included (one given twice counts twice)",
+                                value: "\(size)")
+        }
+    }
+
+    /// The tree size and nesting depth of a group of `members`, from the nested groups' own.
+    private static func measure(_ members: [any Awaitable]) -> (size: Int, depth: Int) {
+        var size = members.count, depth = 1
+        for case let group as AwaitGroup in members {
+            size = size &+ group.treeSize
+            depth = max(depth, group.nestingDepth + 1)
+        }
+        return (size, depth)
     }
 }

@@ -80,6 +80,7 @@ extension ScriptHost {
             }
             members.append(member)
         }
+        try AwaitGroup.checkBounds(of: members)
         call.push(object: AwaitGroup(mode, members))
         return 1
     }
