@@ -75,8 +75,10 @@ final class LuaFunctionCurve: TimingCurve, @unchecked Sendable {
             result = try vm.sharingBudget { () throws(LuaError) in try vm.callForNumber(function, t, extraArguments) }
         } catch {
             if case let .runtime(message, traceback) = error {
-                errors.error = .runtime(
-                    message: "\(message) (in \(subject(what)) at t = \(formatNumber(t)))", traceback: traceback)
+                // Said once: a curve that samples itself fails through every level of the
+                // recursion with the same place.
+                let place = " (in \(subject(what)) at t = \(formatNumber(t)))"
+                errors.error = .runtime(message: message.hasSuffix(place) ? message : message + place, traceback: traceback)
             } else {
                 errors.error = error
             }

@@ -328,4 +328,16 @@ struct BlockCurveNameTests {
             #expect(message?.contains("must be a registered curve") == true)
         }
     }
+
+    @Test("A registered curve that samples itself fails with Lua's C stack overflow, its place said once (not once per level)")
+    func selfSamplingCurve() throws {
+        let lua = try CurveTestHost()
+        let message = lua.error("""
+            local c
+            c = Timing.register("selfref", function(t) return c:progress(t) end)
+            return c:progress(0.5)
+            """)
+        #expect(message?.hasPrefix("scene.lua:2: C stack overflow") == true, "\(message ?? "nil")")
+        #expect(message?.components(separatedBy: "(in timing curve 'selfref' at t = 0.5)").count == 2, "\(message ?? "nil")")
+    }
 }
