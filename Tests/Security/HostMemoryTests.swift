@@ -183,4 +183,21 @@ struct HostMemoryTests {
         _ = try host.vm.run(chunk: "timeline:addLabel('small')", name: "small.lua")
         #expect(timeline.labels["small"] != nil)
     }
+
+    @Test("Blocks and completions an animator or a timeline keeps are charged: a loop adding them stops at the limit, naming the call",
+          arguments: ["a:addAnimations(f)", "a:addCompletion(f)", "t:addCompletion(f)"])
+    func waitingClosures(line: String) throws {
+        // Each is a closure holding a Lua function (the same one each time): uncounted, three
+        // million of them took a 32 MiB run past 200 MB.
+        let path = try HostileRun.scene("""
+            local a, t = Animator.new{ duration = 1, curve = "easeIn" }, Timeline.new()
+            local f = function() end
+            for i = 1, 3000000 do \(line) end
+            """)
+        let run = try HostileRun.choreo(["run", path, "--memory-limit", "16"], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        let call = line.hasPrefix("a:") ? "Animator:" + line.dropFirst(2).prefix { $0 != "(" } : "Timeline:addCompletion"
+        #expect(run.errors.contains("scene.lua:3: \(call): memory limit exceeded (16 MiB)"), "\(run.errors)")
+    }
 }

@@ -128,7 +128,8 @@ extension ScriptHost {
             },
             "addCompletion": { [unowned self] call in
                 let animator = try call.object(at: 1, as: Animator.self)
-                animator.addCompletion(try completionHandler(call.value(at: 2)))
+                let completion = try completionHandler(call.value(at: 2))
+                try call.charging(animator) { animator.addCompletion(completion) }
                 return 0
             },
             "continueAnimation": { [unowned self] call in

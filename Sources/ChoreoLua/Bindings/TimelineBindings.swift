@@ -145,7 +145,8 @@ extension ScriptHost {
             },
             "addCompletion": { [unowned self] call in
                 let timeline = try call.object(at: 1, as: Timeline.self)
-                timeline.addCompletion(timelineCompletion(try call.function(at: 2, name: "completion")))
+                let completion = timelineCompletion(try call.function(at: 2, name: "completion"))
+                try call.charging(timeline) { timeline.addCompletion(completion) }
                 return 0
             },
         ]
