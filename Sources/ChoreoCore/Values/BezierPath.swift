@@ -99,8 +99,16 @@ extension BezierPath {
     /// Appends `element` after checking it as `validated(_:parameter:)` does: the throwing
     /// builder for scripts. The error names the element's position in the path, 1-based.
     public mutating func append(validating element: Element, parameter: String = "path") throws(ArgumentError) {
-        let name = "\(parameter)[\(elements.count + 1)]"
-        guard elements.count < BezierPath.maximumElementCount else {
+        try Self.check(element, asElement: elements.count + 1, parameter: parameter)
+        elements.append(element)
+    }
+
+    /// Checks `element` as element number `position` (1-based) of a path, as
+    /// `append(validating:parameter:)` does, without the path: within `maximumElementCount`,
+    /// finite points, and a move first. (A builder appending to a long path reads only its end.)
+    public static func check(_ element: Element, asElement position: Int, parameter: String = "path") throws(ArgumentError) {
+        let name = "\(parameter)[\(position)]"
+        guard position <= BezierPath.maximumElementCount else {
             throw ArgumentError(parameter: parameter, requirement: "must hold at most \(BezierPath.maximumElementCount) elements",
                                 value: "more")
         }
@@ -122,11 +130,10 @@ extension BezierPath {
         case .close:
             break
         }
-        if case .move = element {} else if elements.isEmpty {
+        if case .move = element {} else if position == 1 {
             throw ArgumentError(parameter: name, requirement: "must be a move, since a path starts with one",
                                 value: element.kindDescription)
         }
-        elements.append(element)
     }
 }
 

@@ -40,6 +40,34 @@ enum ScriptPaths {
         return path
     }
 
+    /// The number of commands of the path in `lua`, and a short path that ends as it does: the
+    /// same current point and, after a `close`, the same subpath start (a move to it, then the
+    /// close), so that a builder appending to it appends what it would to the whole path. Reads
+    /// the last command, and after a close back to its subpath's move; the whole path only when
+    /// it has no move to go back to (a table a script changed into an invalid path, whose error
+    /// is then raised as for any path).
+    static func ending(of lua: LuaValue, name: String) throws(ArgumentError) -> (count: Int, path: BezierPath) {
+        guard let table = lua.tableValue else {
+            throw ScriptValues.mismatch(name, "an array of commands such as {\"move\", x, y}", lua)
+        }
+        let count = table.count
+        guard count > 0 else { return (0, BezierPath()) }
+        let last = try element(table[count], name: "\(name)[\(count)]")
+        switch last {
+        case .move:
+            return (count, BezierPath(elements: [last]))
+        case let .line(to), let .quadCurve(to, _), let .curve(to, _, _):
+            return (count, BezierPath(elements: [.move(to: to)]))
+        case .close:
+            for index in stride(from: count - 1, through: 1, by: -1) {
+                if case let .move(start) = try element(table[index], name: "\(name)[\(index)]") {
+                    return (count, BezierPath(elements: [.move(to: start), .close]))
+                }
+            }
+            return (count, try bezierPath(lua, name: name))
+        }
+    }
+
     /// One command: `{"line", x, y}` and the like.
     private static func element(_ lua: LuaValue, name: String) throws(ArgumentError) -> BezierPath.Element {
         guard let command = lua.tableValue else {

@@ -61,6 +61,42 @@ struct ShapeBindingsTests {
         #expect(n[6] == 6 && n[7] == 6 && n[8] == 10 && n[9] == 5)
     }
 
+    @Test("Builders after a closed subpath go on from its start, as BezierPath's builders on the whole path do")
+    func buildersAfterClose() throws {
+        let (host, _) = try runScript("""
+            p = Path.new():move{0, 0}:addLine{10, 0}:addLine{10, 10}:closeSubpath()
+            p:addArc{center = {20, 0}, radius = 5, startAngle = math.pi, endAngle = 0, clockwise = true}
+            p:move{30, 30}:addLine{40, 30}:closeSubpath():addQuadCurve{to = {35, 40}, control = {30, 40}}
+            """)
+        var expected = BezierPath()
+        expected.move(to: Point(x: 0, y: 0))
+        expected.addLine(to: Point(x: 10, y: 0))
+        expected.addLine(to: Point(x: 10, y: 10))
+        expected.closeSubpath()
+        expected.addArc(center: Point(x: 20, y: 0), radius: 5, startAngle: .pi, endAngle: 0, clockwise: true)
+        expected.move(to: Point(x: 30, y: 30))
+        expected.addLine(to: Point(x: 40, y: 30))
+        expected.closeSubpath()
+        expected.addQuadCurve(to: Point(x: 35, y: 40), control: Point(x: 30, y: 40))
+        let built = try ScriptPaths.bezierPath(try #require(try host.vm.run(chunk: "return p", name: "p.lua").first), name: "p")
+        #expect(built == expected)
+        // The arc starts with a line from the closed subpath's start, (0, 0), to (15, 0).
+        #expect(built.elements[4] == .line(to: Point(x: 15, y: 0)))
+    }
+
+    @Test("The longest path allowed is built element by element, and one more line is refused naming the limit")
+    func longestPathByElements() throws {
+        // Each builder call read the whole path: 100,000 calls did not finish within a turn.
+        let (_, results) = try runScript("""
+            local p = Path.new():move{0, 0}
+            for i = 1, 99999 do p:addLine{i % 100, i % 7} end
+            capture(#p, p[100000][2], p[100000][3], pcall(function() p:addLine{1, 1} end))
+            """)
+        #expect(plain(Array(results.prefix(3))) == plain([100000, 99.0, 4.0]))
+        #expect(results[3].boolValue == false)
+        #expect(results[4].stringValue == "scene.lua:3: Path.addLine: path must hold at most 100000 elements (got more)")
+    }
+
     @Test("Bad builder arguments are errors naming the call and the field")
     func badArguments() throws {
         func message(_ source: String) -> String? { errorMessage { _ = try runScript(source) } }
