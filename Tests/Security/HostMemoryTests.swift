@@ -200,4 +200,29 @@ struct HostMemoryTests {
         let call = line.hasPrefix("a:") ? "Animator:" + line.dropFirst(2).prefix { $0 != "(" } : "Timeline:addCompletion"
         #expect(run.errors.contains("scene.lua:3: \(call): memory limit exceeded (16 MiB)"), "\(run.errors)")
     }
+
+    @Test("A key path is at most 256 bytes: a longer custom property name is refused at setValue, and one that long is charged in full")
+    func customPropertyNames() throws {
+        let longest = String(repeating: "y", count: 256)
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            scene.view.layer:setValue(1, "\(longest)")
+            scene.view.layer:setValue(1, string.rep("x", 1000000))
+            """)
+        let run = try HostileRun.choreo(["run", path], timeout: 60)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("scene.lua:3: Layer:setValue: keyPath must be at most 256 bytes long (got 1000000 bytes)"),
+                "\(run.errors)")
+
+        // 20,000 names of up to 256 bytes pass 4 MiB only when each is charged its longest name.
+        let many = try HostileRun.scene("""
+            local scene = Scene.new{}
+            for i = 1, 20000 do scene.view.layer:setValue(1, "p" .. i) end
+            """)
+        let charged = try HostileRun.choreo(["run", many, "--memory-limit", "4"], timeout: 60)
+        #expect(!charged.hung && !charged.crashed)
+        #expect(charged.status == 1)
+        #expect(charged.errors.contains("scene.lua:2: Layer:setValue: memory limit exceeded (4 MiB)"), "\(charged.errors)")
+    }
 }

@@ -106,8 +106,16 @@ public struct PropertyPath: Hashable, Sendable, CustomStringConvertible {
     private static let resolved = Mutex<[String: PropertyPath]>([:])
     private static var resolvedLimit: Int { 4_096 }
 
+    /// The longest key path, in UTF-8 bytes: 256. A custom property's name is a script's string;
+    /// a megabyte-long one was kept as the layer's key, in the resolved paths and in messages.
+    public static let maximumLength = 256
+
     /// Resolves a key path; an unknown sub-path lists the valid ones.
     public init(parsing keyPath: String) throws(ArgumentError) {
+        guard keyPath.utf8.count <= Self.maximumLength else {
+            throw ArgumentError(parameter: "keyPath", requirement: "must be at most \(Self.maximumLength) bytes long",
+                                value: "\(keyPath.utf8.count) bytes")
+        }
         if let known = Self.resolved.withLock({ $0[keyPath] }) {
             self = known
             return

@@ -25,8 +25,10 @@ public enum HostMemoryEstimate {
     public static let keyframeTransformBox = MemoryLayout<Transform3D>.stride + 16
     /// Per path element.
     public static let pathElement = MemoryLayout<BezierPath.Element>.stride
-    /// Per custom property a layer holds (`setValue(_:forKey:)`).
-    public static let customProperty = 64
+    /// Per custom property a layer holds (`setValue(_:forKey:)`): its entry, and its name at the
+    /// longest a key path may be (`PropertyPath.maximumLength`; counted so, a charge needs no walk
+    /// over the names).
+    public static let customProperty = 64 + PropertyPath.maximumLength
     /// Per key time, timing function, tension, continuity or bias value.
     public static let keyframeNumber = 16
 }
