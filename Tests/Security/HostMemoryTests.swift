@@ -225,4 +225,19 @@ struct HostMemoryTests {
         #expect(charged.status == 1)
         #expect(charged.errors.contains("scene.lua:2: Layer:setValue: memory limit exceeded (4 MiB)"), "\(charged.errors)")
     }
+
+    @Test("A custom property refused by the memory limit is taken back: refusals caught in a loop keep none of them")
+    func refusedCustomPropertiesAreTakenBack() throws {
+        let host = try ScriptHost(memoryLimit: 4 << 20, instructionLimit: 200_000_000, framesPerSecond: 60)
+        try host.run(source: """
+            local scene = Scene.new{}
+            refused = 0
+            for i = 1, 30000 do
+              if not pcall(scene.view.layer.setValue, scene.view.layer, 1, "p" .. i) then refused = refused + 1 end
+            end
+            """, chunkName: "custom.lua")
+        let refused = Int(try host.vm.run(chunk: "return refused", name: "check.lua").first?.doubleValue ?? 0)
+        #expect(refused > 10_000)
+        #expect(host.engine.scene.rootLayer.model.custom.count == 30_000 - refused)
+    }
 }

@@ -63,6 +63,7 @@ extension Layer {
 
     /// Sets a checked value at a resolved path; the one place the model changes.
     public func set(_ value: AnimationValue, at path: PropertyPath) {
+        if case .custom(let name) = path.property, model.customStorage?[name] == nil { ensuredExtras.lastNewCustomKey = name }
         change(at: path) { model.setValue(value, at: path) }
     }
 

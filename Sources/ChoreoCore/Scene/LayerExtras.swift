@@ -11,6 +11,9 @@ final class LayerExtras {
     /// The layer this one masks, if it is a mask. Not weak (a weak reference gives the owner a
     /// side table): the owner clears it when it drops the mask or goes (`Layer.deinit`).
     unowned(unsafe) var maskOwner: Layer?
+    /// The custom property added last (`Layer.set(_:at:)`): what a change refused by the memory
+    /// limit takes back (`estimateRestorer()`), without a copy of every custom property.
+    var lastNewCustomKey: String?
 }
 
 /// Actions, style and delegate (the action search's sources) on the layer.

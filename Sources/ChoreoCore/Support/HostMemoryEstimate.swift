@@ -50,12 +50,14 @@ extension Layer {
     /// A function that puts back what `estimatedHostBytes` counts (content, name, custom
     /// properties) as it is now: how a change that does not fit under the memory limit is undone.
     public func estimateRestorer() -> () -> Void {
-        let (content, name, custom) = (self.content, self.name, model.custom)
+        // The custom properties' count, not a copy of them: a copy held while the change ran
+        // made the change copy them all (one more custom property cost all of them).
+        let (content, name, customCount) = (self.content, self.name, model.customStorage?.count ?? 0)
         let (path, gradient, instancing) = (model.shape.path, model.gradient, model.instancing)
         return { [self] in
             self.content = content
             self.name = name
-            if model.custom != custom { model.custom = custom }
+            if model.custom.count > customCount, let added = extras?.lastNewCustomKey { model.custom[added] = nil }
             if model.hasShapeProperties, model.shape.path != path { model.shape.path = path }
             if model.gradient != gradient { model.gradient = gradient }
             if model.instancing != instancing { model.instancing = instancing }
