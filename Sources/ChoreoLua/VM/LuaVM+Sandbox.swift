@@ -68,6 +68,12 @@ extension LuaVM {
         guard status == Int32(LSX_OK.rawValue) else {
             let message = lua_type(state, -1) == LUA_TSTRING ? LuaVM.string(at: -1, on: state) : "out of memory"
             lsx_pop(state, 1)
+            if message.contains("C stack overflow") {
+                // Loading nests one C call a level: a module that requires itself, directly or
+                // through others, runs out of them while it is compiled anew.
+                throw ModuleError(description: "module '\(name)' is required again while it loads (a require cycle?): "
+                    + "too many modules loading at once")
+            }
             throw ModuleError(description: "module '\(name)' did not compile: \(message)")
         }
         return String(relative.dropLast(4)).replacing("/", with: ".")

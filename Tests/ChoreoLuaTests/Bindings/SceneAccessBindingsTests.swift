@@ -57,6 +57,17 @@ struct SceneAccessBindingsTests {
         #expect(results == [.string("Scene(200×100)"), .boolean(true), .boolean(true), .boolean(true), .integer(42), .boolean(true)])
     }
 
+    @Test("A module that requires itself, directly or through another, ends in an error that says so")
+    func requireCycle() throws {
+        let folder = try temporaryFolder(["a.lua": "local b = require('b')\nreturn {}", "b.lua": "local a = require('a')\nreturn {}"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let host = try ScriptHost(scriptDirectory: folder)
+        let message = errorMessage { _ = try runScript("require('a')", host: host) }
+        #expect(message?.contains("require: module '") == true, "\(message ?? "nil")")
+        #expect(message?.contains("is required again while it loads (a require cycle?)") == true, "\(message ?? "nil")")
+        #expect((message?.utf8.count ?? .max) < 1_000)
+    }
+
     @Test("require and loadScene look in the scene's folder first, then in each allowed root")
     func searchPath() throws {
         let tests = try temporaryFolder(["helper.lua": "return 'beside'"])
