@@ -34,6 +34,11 @@ extension ScriptHost {
             "register": { [unowned self] call in
                 let name = try call.string(at: 1, name: "name")
                 try TimingRegistry.checkRegistrableName(name)
+                guard !registry.isFull(for: name) else {
+                    throw ArgumentError(parameter: "name", requirement: "cannot be registered: at most "
+                        + "\(TimingRegistry.maximumRegistrations) curves may be (register under a name used before to replace one)",
+                                        value: "\"\(name)\"")
+                }
                 guard !call.isNil(at: 2) else { throw call.badArgument(2, "curve expected, got nil") }
                 var made = try curve(from: call.value(at: 2), name: name)
                 if let samples = try Self.bakeSamples(call.value(at: 3)) {

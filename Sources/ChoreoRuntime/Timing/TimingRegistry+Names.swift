@@ -12,6 +12,9 @@ extension TimingRegistry {
     ///
     /// - Throws: `ArgumentError` naming `name`, with the rule broken.
     public static func checkRegistrableName(_ name: String) throws(ArgumentError) {
+        guard name.utf8.count <= 256 else {
+            throw ArgumentError(parameter: "name", requirement: "must be at most 256 bytes long", value: "\(name.utf8.count) bytes")
+        }
         guard !name.isEmpty, !name.contains("("), !name.contains(")"), !name.contains(where: \.isWhitespace) else {
             throw ArgumentError(parameter: "name", requirement: "must be a non-empty name without spaces or parentheses",
                                 value: "\"\(name)\"")

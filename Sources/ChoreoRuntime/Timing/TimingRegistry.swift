@@ -31,17 +31,26 @@ public struct TimingRegistry: Sendable {
 
     /// Adds (or replaces) a curve under `name`.
     public mutating func register(_ name: String, _ curve: any TimingCurve) {
-        providers[name] = nil
-        if curves.updateValue(curve, forKey: name) == nil && !names.contains(name) { names.append(name) }
+        // A name is listed once it is a curve's or a provider's: no search of the list (a script
+        // registering a million names made each registration walk all of them).
+        let wasProvider = providers.removeValue(forKey: name) != nil
+        if curves.updateValue(curve, forKey: name) == nil && !wasProvider { names.append(name) }
+    }
+
+    /// How many names scripts and plugins may register besides the built-in curves: 10,000.
+    public static let maximumRegistrations = 10_000
+
+    /// Whether registering `name` would pass `maximumRegistrations` (a name registered already is
+    /// replaced, and always fits).
+    public func isFull(for name: String) -> Bool {
+        curves[name] == nil && providers[name] == nil && names.count >= NamedCurve.allCases.count + Self.maximumRegistrations
     }
 
     /// Adds (or replaces) a plugin's provider under its name (`plugin.provider`); a curve
     /// registered under the same name is replaced.
     public mutating func register(provider: any TimingProvider) {
-        curves[provider.name] = nil
-        if providers.updateValue(provider, forKey: provider.name) == nil && !names.contains(provider.name) {
-            names.append(provider.name)
-        }
+        let wasCurve = curves.removeValue(forKey: provider.name) != nil
+        if providers.updateValue(provider, forKey: provider.name) == nil && !wasCurve { names.append(provider.name) }
     }
 
     /// The curve registered as `name`, a provider's curve with its defaults, or a curve described

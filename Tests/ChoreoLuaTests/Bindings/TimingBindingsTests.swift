@@ -340,4 +340,20 @@ struct BlockCurveNameTests {
         #expect(message?.hasPrefix("scene.lua:2: C stack overflow") == true, "\(message ?? "nil")")
         #expect(message?.components(separatedBy: "(in timing curve 'selfref' at t = 0.5)").count == 2, "\(message ?? "nil")")
     }
+
+    @Test("Timing.register takes names of at most 256 bytes, at most 10,000 of them besides the built-in curves; a name used before is replaced")
+    func registrationBounds() throws {
+        let lua = try CurveTestHost()
+        #expect(lua.error("Timing.register(string.rep('x', 257), function(t) return t end)")
+            == "scene.lua:1: Timing.register: name must be at most 256 bytes long (got 257 bytes)")
+        let message = lua.error("""
+            local f = function(t) return t end
+            for i = 1, 20000 do Timing.register("c" .. i, f) end
+            """)
+        #expect(message?.hasPrefix("scene.lua:2: Timing.register: name cannot be registered: at most 10000 curves may be") == true,
+                "\(message ?? "nil")")
+        let registered = try lua.numbers("return #Timing.list()").first ?? 0
+        #expect(registered == Double(NamedCurve.allCases.count + 10_000))
+        #expect(lua.error("Timing.register('c1', function(t) return t * t end)") == nil)  // replaces: still fits
+    }
 }
