@@ -116,11 +116,11 @@ public final class AwaitGroup: Awaitable {
     }
 
     /// How deeply `all(...)` and `any(...)` may nest (a group of plain awaitables is 1 level):
-    /// 100, as for animation groups.
-    public static let maximumNestingDepth = 100
+    /// as deeply as animation groups (100).
+    public static let maximumNestingDepth = AnimationGroup.maximumNestingDepth
     /// How many awaitables one group's tree may hold, a nested group's counted each time it
-    /// appears: 10,000.
-    public static let maximumTreeSize = 10_000
+    /// appears: as many as an animation group's tree (10,000).
+    public static let maximumTreeSize = AnimationGroup.maximumTreeSize
 
     /// Throws unless a group of `members` is within `maximumNestingDepth` and `maximumTreeSize`.
     /// Why: a finishing member's result reaches the groups above it call by call, results nest

@@ -7,11 +7,11 @@
 /// as children are added (children are never removed), so a check costs a walk up the parents.
 extension Timeline {
     /// How deeply timelines may nest, the outermost counted (a timeline with no nested one is 1
-    /// level): 100, as for animation groups.
-    public static let maximumNestingDepth = 100
+    /// level): as deeply as animation groups (100).
+    public static let maximumNestingDepth = AnimationGroup.maximumNestingDepth
     /// How many children a timeline's tree may hold, those of nested timelines included (a nested
-    /// timeline counts as one more): 10,000, as many animations as one layer may hold.
-    public static let maximumTreeSize = 10_000
+    /// timeline counts as one more): as many as an animation group's tree (10,000).
+    public static let maximumTreeSize = AnimationGroup.maximumTreeSize
 
     /// Throws unless the outermost timeline this one is nested in has room for `entries` more
     /// children, and for a tree `levels` deep nested in this one (0: no timeline is nested).
