@@ -22,7 +22,7 @@ extension Layer {
         // delegate, whose binding charges it when it is handed over.
         // The key goes into the layer's charge whoever made the copy: it is a script's string, of
         // any length.
-        let layerCharge = memoryCharge == nil ? nil : (copy.memoryCharge == nil ? copy.estimatedHostBytes : 0) + (key?.utf8.count ?? 0)
+        let layerCharge = memoryCharge == nil ? 0 : (copy.memoryCharge == nil ? copy.estimatedHostBytes : 0) + (key?.utf8.count ?? 0)
         // The transaction gives a default duration and curve; an animation with both of its own
         // (every view animation block's) takes neither, and the transaction is not read.
         let needsDefaults = copy.curveBox == nil || !(copy.timing.duration.seconds > 0)
@@ -41,7 +41,7 @@ extension Layer {
         try copy.prepare(presentation: presentation, layer: self, defaultDuration: defaultDuration)
         if let key, replaces { removeAnimation(forKey: key) }
         let entry = AttachedAnimation(key: key, animation: copy, sequence: Scene.nextSequence())
-        if let layerCharge, let memoryCharge {
+        if layerCharge > 0, let memoryCharge {
             entry.chargedToLayer = layerCharge
             attachedChargeBytes += layerCharge
             memoryCharge.resize(to: memoryCharge.bytes + layerCharge)
