@@ -108,24 +108,30 @@ struct ClassKeyCache {
     /// Forgets every type.
     func removeAll() { slots.update(repeating: Slot(), count: Self.count) }
 
+    /// The first of the two slots `id` may sit in: the cache is two-way, so two hot types whose
+    /// hashes meet (a view and the completion token `View.animate` returns) do not evict each
+    /// other on every push.
     private static func index(of id: ObjectIdentifier) -> Int {
-        Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15) >> 59) &* 2
     }
 
     /// The keys of `type` if it was looked up lately.
     func cached(_ type: AnyClass) -> Slot? {
-        let id = ObjectIdentifier(type)
-        let slot = slots[Self.index(of: id)]
-        return slot.type == id ? slot : nil
+        let id = ObjectIdentifier(type), index = Self.index(of: id)
+        if slots[index].type == id { return slots[index] }
+        if slots[index + 1].type == id { return slots[index + 1] }
+        return nil
     }
 
     /// The keys of `type`, worked out from `vm.classes` on a miss (the keys' objects live in
-    /// `classes` for the VM's life).
+    /// `classes` for the VM's life). The newest type takes the first slot of its pair and the
+    /// one it displaces the second.
     func slot(for type: AnyClass, in vm: LuaVM) -> Slot {
         if let hit = cached(type) { return hit }
-        let id = ObjectIdentifier(type)
+        let id = ObjectIdentifier(type), index = Self.index(of: id)
         let slot = Slot(type: id, exactMetatable: vm.classes[id]?.metatable, resolved: vm.classInfo(for: type)?.key)
-        slots[Self.index(of: id)] = slot
+        slots[index + 1] = slots[index]
+        slots[index] = slot
         return slot
     }
 }
