@@ -7,6 +7,10 @@ import ChoreoCore
 struct ScriptProperty<Object: AnyObject> {
     var get: (LuaCallContext, Object) throws -> Void
     var set: ((Object, LuaValue) throws -> Void)?
+    /// For a constructor's key, a setter of the common shape of value read where it lies on the
+    /// stack (a `frame` of four numbers, with no reference to the table made): true when it set
+    /// the property, false to leave the value to `set`, which reads or names any shape.
+    var setInPlace: ((Object, OpaquePointer, Int32) throws -> Bool)?
 }
 
 /// The named properties of a bridged type, in the order constructors apply them.
@@ -27,12 +31,12 @@ struct ScriptPropertyTable<Object: AnyObject> {
 
     mutating func add(
         _ name: String, get: @escaping (LuaCallContext, Object) throws -> Void,
-        set: ((Object, LuaValue) throws -> Void)? = nil
+        set: ((Object, LuaValue) throws -> Void)? = nil, setInPlace: ((Object, OpaquePointer, Int32) throws -> Bool)? = nil
     ) {
         precondition(positions[name] == nil, "\(typeName).\(name) is defined twice")
         positions[name] = names.count
         names.append(name)
-        properties.append(ScriptProperty(get: get, set: set))
+        properties.append(ScriptProperty(get: get, set: set, setInPlace: setInPlace))
     }
 
     /// The names that can be assigned, in constructor order.
@@ -100,6 +104,11 @@ struct ScriptPropertyTable<Object: AnyObject> {
                 while bits != 0 {
                     let position = word * 64 + bits.trailingZeroBitCount
                     bits &= bits - 1
+                    if let setInPlace = properties[position].setInPlace,
+                        try options.withField(.name(names[position]), { state, slot in try setInPlace(object, state, slot) })
+                    {
+                        continue
+                    }
                     let value = options.value(.name(names[position]))
                     if !value.isNil { try set(object, at: position, value) }
                 }

@@ -145,18 +145,31 @@ public enum ScriptValues {
     /// finite number: read in one C traversal; nil for any other table (then read field by field).
     private static func plainNumbers(_ lua: LuaValue, _ fields: NumberFields) -> (Double, Double, Double, Double)? {
         guard let table = lua.tableValue else { return nil }
+        return table.vm.withTable(table) { state, index in plainNumbers(at: index, on: state, fields) } ?? nil
+    }
+
+    /// `plainNumbers` of the table at a stack slot, read where it lies (nil for any other value).
+    private static func plainNumbers(
+        at index: Int32, on state: OpaquePointer, _ fields: NumberFields
+    ) -> (Double, Double, Double, Double)? {
+        guard lua_type(state, index) == LUA_TTABLE else { return nil }
         var result = (0.0, 0.0, 0.0, 0.0)
-        let read = table.vm.withTable(table) { state, index in
-            withUnsafeMutableBytes(of: &result) { slots in
-                lsx_table_numbers(state, index, fields.names.cNames, fields.names.cLengths, fields.aliases.cNames,
-                                  fields.aliases.cLengths, Int32(fields.keys.count), slots.baseAddress!.assumingMemoryBound(to: Double.self))
-            }
+        let read = withUnsafeMutableBytes(of: &result) { slots in
+            lsx_table_numbers(state, index, fields.names.cNames, fields.names.cLengths, fields.aliases.cNames,
+                              fields.aliases.cLengths, Int32(fields.keys.count), slots.baseAddress!.assumingMemoryBound(to: Double.self))
         }
         guard read == 1 else { return nil }
         let finite = withUnsafeBytes(of: result) { bytes in
             (0..<fields.keys.count).allSatisfy { abs(bytes.load(fromByteOffset: $0 * 8, as: Double.self)) <= NumberLimits.magnitude }
         }
         return finite ? result : nil
+    }
+
+    /// The rect at a stack slot when it is a table of only its numbers, all finite (`{0, 0, 10,
+    /// 10}`, `{x = 0, y = 0, w = 10, h = 10}`), read in place; nil for any other value, which
+    /// `rect(_:name:)` then reads or names. A constructor's `frame` takes this way first.
+    static func plainRect(at index: Int32, on state: OpaquePointer) -> Rect? {
+        plainNumbers(at: index, on: state, NumberKeys.rect).map { Rect(x: $0.0, y: $0.1, width: $0.2, height: $0.3) }
     }
 
     /// Numbers from a table by name (`{x=1, y=2}`), alias (`{w=3}`) or position (`{1, 2}`), all

@@ -59,6 +59,31 @@ struct ValueBindingsTests {
             == Color(red: 1, green: 0.5, blue: 0.25, alpha: 0.5))
     }
 
+    @Test("A constructor's frame gives what assigning the same table gives, whatever its shape")
+    func constructorFrames() throws {
+        // Four plain numbers are read where they lie on the stack; other shapes as any value.
+        let shapes = [
+            "{1, 2, 3, 4}", "{x = 1, y = 2, w = 3, h = 4}", "{x = 1, y = 2, width = 3, height = 4, w = 9, h = 9}",
+            "{0, 2, 3, 9, x = 1, h = 4}", "{1, 2, 3, 4, 5, name = 'extra'}", "{origin = {1, 2}, size = {w = 3, h = 4}}",
+            "Rect.new(1, 2, 3, 4)",
+        ]
+        for shape in shapes {
+            let (_, results) = try runScript("""
+                local function edges(f) return f.x .. "," .. f.y .. "," .. f.width .. "," .. f.height end
+                local made, set = View.new{ frame = \(shape) }, View.new{}
+                set.frame = \(shape)
+                local layer, setLayer = Layer.new{ frame = \(shape) }, Layer.new{}
+                setLayer.frame = \(shape)
+                capture(edges(made.frame), edges(set.frame), edges(layer.frame), edges(setLayer.frame))
+                """)
+            #expect(results.compactMap(\.stringValue) == Array(repeating: "1.0,2.0,3.0,4.0", count: 4), "\(shape)")
+        }
+        #expect(errorMessage { _ = try runScript("View.new{ frame = {1, 0/0, 3, 4} }") }
+            == "scene.lua:1: View.new: frame.y must be a finite number (got nan)")
+        #expect(errorMessage { _ = try runScript("Layer.new{ frame = {1, 2, 3} }") }
+            == "scene.lua:1: Layer.new: frame must be a rect ({x=, y=, width=, height=} or {x, y, w, h}) (got a table)")
+    }
+
     @Test("A rotation by a quarter turn has the expected matrix entries")
     func rotation() throws {
         let (_, results) = try runScript("local t = Transform.rotation(math.pi / 2); capture(t.b, t.c)")
