@@ -47,17 +47,30 @@ extension Scene {
             implicitTransaction = nil
             finish(implicit)
         }
-        for (layer, entry) in uncommitted {
-            if entry.animation.timing.beginTime == .zero {
-                entry.animation.timing.beginTime = layer.timeMapping.localTime(from: currentTime)
+        // Taken from the end, each one released as it is committed, while its layer and entry
+        // are still in cache (a second pass releasing them was a quarter of the commit's time);
+        // the order does not matter, nothing here reads another's result. A layer's run of
+        // additions (a block's changes of one view) is invalidated once.
+        var pending = uncommitted
+        uncommitted = []
+        var runLayer: Layer?
+        while let added = pending.popLast() {
+            let layer = added.layer
+            if layer !== runLayer {
+                runLayer?.invalidatePresentation(subtree: false)
+                runLayer = layer
             }
-            if let transition = entry.animation as? TransitionAnimation {
+            if added.beginsAtCommit {
+                let local = layer.timeMapping.localTime(from: currentTime)
+                // Written unless it is +0 already (the animation object is not touched at time 0).
+                if local.seconds.bitPattern != 0 { added.entry.animation.timing.beginTime = local }
+            }
+            if added.isTransition, let transition = added.entry.animation as? TransitionAnimation {
                 transition.after = layer.snapshot()
             }
-            entry.isCommitted = true
-            layer.invalidatePresentation(subtree: false)
+            added.entry.isCommitted = true
         }
-        uncommitted.removeAll()
+        runLayer?.invalidatePresentation(subtree: false)
         if !previousValues.isEmpty { previousValues.removeAll() }
         commitCount += 1
         deliverEvents()

@@ -68,7 +68,7 @@ public final class Scene {
     /// `listedIn` set to this scene).
     var animatedLayers: [Layer] = []
     /// Animations added since the last commit.
-    var uncommitted: [(layer: Layer, entry: AttachedAnimation)] = []
+    var uncommitted: [UncommittedAnimation] = []
     /// Events waiting to be delivered, in the order they happened.
     var pendingEvents: [AnimationEvent] = []
     /// The boxes of the last few cubic curves view animation blocks used (`sharedCurveBox(for:)`).
@@ -146,10 +146,25 @@ public final class Scene {
     /// Records a new attachment: it belongs to the open transaction until that commits.
     func didAdd(_ entry: AttachedAnimation, to layer: Layer) {
         listAnimated(layer)
-        uncommitted.append((layer, entry))
+        let animation = entry.animation
+        uncommitted.append(UncommittedAnimation(
+            layer: layer, entry: entry, beginsAtCommit: animation.timing.beginTime == .zero,
+            isTransition: animation is TransitionAnimation))
         entry.completions = currentTransaction?.activeCompletions ?? []
         for completion in entry.completions { completion.retain() }
     }
+}
+
+/// An animation added in the open transaction, with what its commit does, noted when it was
+/// added (the attached copy is the layer's own: nothing changes its timing before the commit),
+/// so that the commit need not read the animation again.
+struct UncommittedAnimation {
+    let layer: Layer
+    let entry: AttachedAnimation
+    /// Its `beginTime` is 0: the commit sets it to the layer's local time then.
+    let beginsAtCommit: Bool
+    /// A transition, which takes the layer's final state at the commit.
+    let isTransition: Bool
 }
 
 /// A start or stop of an attached animation.

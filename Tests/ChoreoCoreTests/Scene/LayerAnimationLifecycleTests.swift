@@ -110,6 +110,32 @@ struct LayerAnimationLifecycleTests {
         }
     }
 
+    @Test("A commit gives each animation added with beginTime 0 its own layer's local time, whatever the order of adding")
+    func commitBeginsEachLayer() throws {
+        let (scene, box) = makeScene()
+        let other = View(name: "other")
+        scene.rootView.addSubview(other)
+        scene.commit()
+        scene.advance(to: 2)
+        // Interleaved: box, other, box; box's timing changes after its animations were added.
+        try box.layer.add(basic("opacity", from: .scalar(0), to: .scalar(1)), forKey: "a")
+        try other.layer.add(basic("opacity", from: .scalar(0), to: .scalar(1)), forKey: "b")
+        try box.layer.add(basic("position.x", from: .scalar(0), to: .scalar(1), begin: 1.25), forKey: "c")
+        try box.layer.add(basic("position.y", from: .scalar(0), to: .scalar(1)), forKey: "d")
+        box.layer.timing.speed = 2
+        box.layer.timing.timeOffset = 0.5
+        scene.commit()
+        // CAMediaTiming: t_local = (t_parent − beginTime) × speed + timeOffset = (2 − 0) × 2 + 0.5.
+        #expect(box.layer.animation(forKey: "a")?.timing.beginTime == 4.5)
+        #expect(box.layer.animation(forKey: "d")?.timing.beginTime == 4.5)
+        #expect(box.layer.animation(forKey: "c")?.timing.beginTime == 1.25)  // given: kept
+        #expect(other.layer.animation(forKey: "b")?.timing.beginTime == 2)
+        // A quarter second later (half a second in box's time at speed 2): box's halfway, other's a quarter.
+        scene.advance(to: 2.25)
+        #expect(nearly(box.layer.presentation.opacity, 0.5, 1e-12))
+        #expect(nearly(other.layer.presentation.opacity, 0.25, 1e-12))
+    }
+
     @Test("A layer with speed 0 freezes the animations of its whole subtree")
     func frozenSubtree() throws {
         let (scene, box) = makeScene()
