@@ -11,7 +11,6 @@ typedef struct {
 
 // Registry keys: the addresses of these variables (non-const, so they are distinct objects).
 char lsx_box_metatable_key;
-char lsx_object_cache_key;
 
 int lsx_box_gc(lua_State *L) {
     lsx_slot *slot = lua_type(L, 1) == LUA_TUSERDATA && lua_rawlen(L, 1) == sizeof(lsx_slot) ? lua_touserdata(L, 1) : NULL;
@@ -78,12 +77,18 @@ static int lsx_trampoline(lua_State *L) {
     return lsx_call_host(L, box);
 }
 
-void lsx_push_slot(lua_State *L, void *box, const void *metatable_key) {
+// The slot's metatable is on top of the stack; the new slot replaces it there.
+static void push_slot_with_metatable(lua_State *L, void *box) {
     lsx_slot *slot = lua_newuserdatauv(L, sizeof(lsx_slot), 0);
     slot->box = box;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, metatable_key);
-    slot->metatable = lua_topointer(L, -1);
+    slot->metatable = lua_topointer(L, -2);
+    lua_rotate(L, -2, 1);  // metatable on top again
     lua_setmetatable(L, -2);
+}
+
+void lsx_push_slot(lua_State *L, void *box, const void *metatable_key) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, metatable_key);
+    push_slot_with_metatable(L, box);
 }
 
 void lsx_pushfunction(lua_State *L, void *box) {
@@ -110,7 +115,7 @@ void lsx_pushindexfunction(lua_State *L, void *box) {
 }
 
 int lsx_pushcached(lua_State *L, const void *identity) {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &lsx_object_cache_key);
+    lsx_push_object_cache(L);
     if (lua_rawgetp(L, -1, identity) == LUA_TUSERDATA && lsx_toboxed(L, -1) != NULL) {
         lua_rotate(L, -2, -1);  // drop the cache table, keep the object
         lua_settop(L, -2);
@@ -120,10 +125,11 @@ int lsx_pushcached(lua_State *L, const void *identity) {
     return 0;
 }
 
-void lsx_pushobject(lua_State *L, const void *identity, void *box, const void *class_key) {
-    lsx_push_slot(L, box, class_key);
+void lsx_pushobject(lua_State *L, const void *identity, void *box, int metatable_index) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, metatable_index);
+    push_slot_with_metatable(L, box);
     if (identity == NULL) return;  // an object handed to Lua once: not cached
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &lsx_object_cache_key);
+    lsx_push_object_cache(L);
     lua_pushvalue(L, -2);
     lua_rawsetp(L, -2, identity);  // weak values: the cache never keeps an object alive
     lua_settop(L, -2);

@@ -227,7 +227,7 @@ static int open_sandbox(lua_State *L) {
     lua_pushliteral(L, "v");
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &lsx_object_cache_key);
+    SB(L)->object_cache = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_newtable(L);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &original_functions_key);
     lua_newtable(L);  // coroutine -> the turn it was last charged in, weak keys

@@ -22,6 +22,7 @@ typedef struct lsx_sandbox {
     lsx_release_fn release;
     void *host;
     lua_State *main;
+    int object_cache;         // registry index of the object cache (an integer key: no hashing)
     char memory_position[LUA_IDSIZE + 24];  // "file:line:" when the allocator last refused
     char kill_message[LUA_IDSIZE + 160];    // the kill's message, raised again by every catcher
 } lsx_sandbox;
@@ -30,7 +31,9 @@ typedef struct lsx_sandbox {
 
 /// Registry keys: the addresses of these variables.
 extern char lsx_box_metatable_key;
-extern char lsx_object_cache_key;
+/// Pushes the object cache: host object -> its userdata, weak values (one userdata per live
+/// object), kept at an integer index of the registry (`object_cache`).
+#define lsx_push_object_cache(L) lua_rawgeti((L), LUA_REGISTRYINDEX, SB(L)->object_cache)
 
 /// Pushes an 8-byte userdata holding `box`, with the metatable the registry holds under `key`.
 void lsx_push_slot(lua_State *L, void *box, const void *metatable_key);

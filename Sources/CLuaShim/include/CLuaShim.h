@@ -99,10 +99,11 @@ void lsx_pushindexfunction(lua_State *L, void *box);
 void lsx_set_module_hook(lua_State *L, void *box);
 /// Pushes the userdata cached for `identity` if it is still alive; returns 1 if it pushed.
 int lsx_pushcached(lua_State *L, const void *identity);
-/// Pushes a new slot userdata holding `box` (and its metatable's address), with the metatable stored in the registry under
-/// `class_key`, and caches it (weakly) under `identity` (not when `identity` is NULL: an object
+/// Pushes a new slot userdata holding `box` (and its metatable's address), with the metatable at
+/// integer index `metatable_index` of the registry (a class's, from `luaL_ref`: found with no
+/// hashing), and caches it (weakly) under `identity` (not when `identity` is NULL: an object
 /// pushed once). Needs 3 free stack slots.
-void lsx_pushobject(lua_State *L, const void *identity, void *box, const void *class_key);
+void lsx_pushobject(lua_State *L, const void *identity, void *box, int metatable_index);
 /// The box held by a slot userdata, or NULL (not a userdata, or already collected).
 void *lsx_toboxed(lua_State *L, int index);
 /// The box held by the slot userdata at `index` if its metatable is `metatable` (the address

@@ -90,6 +90,8 @@ struct ClassKeyCache {
         var exactMetatable: UnsafeRawPointer?
         /// The key of the type's class or nearest registered superclass.
         var resolved: UnsafeMutableRawPointer?
+        /// That class's metatable index in the registry (`LuaClassInfo.metatableIndex`).
+        var resolvedMetatableIndex: Int32 = LUA_NOREF
     }
 
     private static let count = 64
@@ -129,7 +131,9 @@ struct ClassKeyCache {
     func slot(for type: AnyClass, in vm: LuaVM) -> Slot {
         if let hit = cached(type) { return hit }
         let id = ObjectIdentifier(type), index = Self.index(of: id)
-        let slot = Slot(type: id, exactMetatable: vm.classes[id]?.metatable, resolved: vm.classInfo(for: type)?.key)
+        let resolved = vm.classInfo(for: type)
+        let slot = Slot(type: id, exactMetatable: vm.classes[id]?.metatable, resolved: resolved?.key,
+                        resolvedMetatableIndex: resolved?.metatableIndex ?? LUA_NOREF)
         slots[index + 1] = slots[index]
         slots[index] = slot
         return slot
@@ -141,6 +145,9 @@ final class LuaClassInfo {
     let name: String
     /// The metatable's address (`lua_topointer`): objects of exactly this class have it.
     var metatable: UnsafeRawPointer?
+    /// The metatable's integer index in the registry, for pushing objects (found with no hashing;
+    /// `key` stays its key for the checks that start from an object's metatable).
+    var metatableIndex: Int32 = LUA_NOREF
     init(name: String) { self.name = name }
     var key: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 }
@@ -205,6 +212,8 @@ extension LuaVM {
             }, on: state)
         }
         info.metatable = lua_topointer(state, -1)
+        lua_pushvalue(state, -1)
+        info.metatableIndex = luaL_ref(state, lsx_registryindex())
         lua_rawsetp(state, lsx_registryindex(), info.key)
     }
 
@@ -274,15 +283,16 @@ extension LuaVM {
     /// Pushes the object's userdata: the cached one while Lua holds it, else a new one (counted
     /// for the collector's pace: `stepCollector(forHostBytes:on:)`).
     func pushObject(_ object: AnyObject, staticType: AnyClass?, on state: OpaquePointer, cached: Bool = true) {
-        guard let classKey = classKeys.slot(for: type(of: object), in: self).resolved
-            ?? staticType.flatMap({ classKeys.slot(for: $0, in: self).resolved })
+        let ownSlot = classKeys.slot(for: type(of: object), in: self)
+        guard let slot = ownSlot.resolved != nil ? ownSlot : staticType.map({ classKeys.slot(for: $0, in: self) }),
+            slot.resolved != nil
         else {
             preconditionFailure("LuaVM: cannot push a \(type(of: object)): register a LuaClass for it first")
         }
         let identity = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         guard !cached || lsx_pushcached(state, identity) == 0 else { return }
         stepCollector(forHostBytes: LuaVM.hostBytesPerBox, on: state)  // before the new box exists
-        lsx_pushobject(state, cached ? identity : nil, Unmanaged.passRetained(object).toOpaque(), classKey)
+        lsx_pushobject(state, cached ? identity : nil, Unmanaged.passRetained(object).toOpaque(), slot.resolvedMetatableIndex)
     }
 
     /// The Swift object at `index` if it is a live userdata of one of this VM's classes. Raw
