@@ -113,10 +113,38 @@ extension Transform3D {
         // Most layers' transforms are the identity: its decomposition, worked out once by the
         // general path below (so bit for bit the same).
         if isBitwiseIdentity { return Self.identityDecomposition }
+        if isPositiveScale { return scaleDecomposition }
         return generalDecomposition
     }
 
     private static let identityDecomposition = Transform3D.identity.generalDecomposition
+
+    /// Whether the matrix only scales by positive factors (and may translate): its other
+    /// entries of the upper 3×3 part are +0 to the bit, it has no perspective, m44 is 1 and
+    /// every entry is finite (a layer scaled by `transform.scale`). The factors are normal
+    /// numbers: the general path divides by them, and 1 over a subnormal overflows.
+    private var isPositiveScale: Bool {
+        let offDiagonal = m12.bitPattern | m13.bitPattern | m21.bitPattern | m23.bitPattern | m31.bitPattern | m32.bitPattern
+        let normal = Double.leastNormalMagnitude
+        return offDiagonal == 0 && m44 == 1 && m14 == 0 && m24 == 0 && m34 == 0
+            && m11 >= normal && m22 >= normal && m33 >= normal && m11.isFinite && m22.isFinite && m33.isFinite
+            && m41.isFinite && m42.isFinite && m43.isFinite
+    }
+
+    /// `generalDecomposition` of a positive scale, worked out: the rows are orthogonal already,
+    /// so Gram–Schmidt leaves them, each length is its factor exactly (`euclideanNorm` of one
+    /// nonzero number), every skew is +0 and the rotation's quaternion is exactly the identity
+    /// (Shepperd's method on a diagonal gives (+0, +0, +0, w), normalised to w / w = 1). The
+    /// same determinant decides when there is none. `ScaleDecompositionTests` compares the two
+    /// bit for bit.
+    private var scaleDecomposition: Decomposed? {
+        let determinant = m11 * (m22 * m33)
+        guard determinant != 0, determinant.isFinite else { return nil }
+        return Decomposed(translation: Vector3(x: m41, y: m42, z: m43), scale: Vector3(x: m11, y: m22, z: m33))
+    }
+
+    /// The general path alone, for tests that compare a shortcut with it.
+    var generalDecompositionForTesting: Decomposed? { generalDecomposition }
 
     private var generalDecomposition: Decomposed? {
         guard m44 != 0, isFinite else { return nil }
@@ -164,7 +192,9 @@ extension Transform3D {
 
     /// Recomposes a decomposed transform: `S · K · R · T · P` (see the extension's summary).
     public init(_ parts: Decomposed) {
-        self.init(parts, rotation: parts.quaternion.normalized.rows)
+        // The identity rotation (+0 parts, w = 1: every unrotated decomposition) normalises to
+        // itself, so its rows are the identity's, made once.
+        self.init(parts, rotation: parts.quaternion.isExactIdentity ? Quaternion.identityRows : parts.quaternion.normalized.rows)
     }
 
     /// `init(_:)` with the rows of the parts' rotation given (`parts.quaternion.normalized.rows`,
