@@ -152,6 +152,9 @@ final class AttachedAnimation {
     let sequence: Int
     /// Whether `beginTime` has been resolved (at the commit of the transaction that added it).
     var isCommitted = false
+    /// Noted when added, for its commit: its `beginTime` is 0 (the commit sets it to the
+    /// layer's local time), and it is a transition (which takes the layer's final state then).
+    var beginsAtCommit = false, isTransition = false
     var didStart = false
     /// Whether the stop event has been emitted (after which it is never emitted again).
     var didStop = false

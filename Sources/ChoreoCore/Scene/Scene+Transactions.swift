@@ -49,26 +49,26 @@ extension Scene {
         }
         // Taken from the end, each one released as it is committed, while its layer and entry
         // are still in cache (a second pass releasing them was a quarter of the commit's time);
-        // the order does not matter, nothing here reads another's result. A layer's run of
-        // additions (a block's changes of one view) is invalidated once.
+        // the order does not matter, nothing here reads another's result. What each needs was
+        // noted on its entry when it was added, so the animation is not read at time 0. A layer's
+        // run of additions (a block's changes of one view) is invalidated once.
         var pending = uncommitted
         uncommitted = []
         var runLayer: Layer?
-        while let added = pending.popLast() {
-            let layer = added.layer
+        while let (layer, entry) = pending.popLast() {
             if layer !== runLayer {
                 runLayer?.invalidatePresentation(subtree: false)
                 runLayer = layer
             }
-            if added.beginsAtCommit {
+            if entry.beginsAtCommit {
                 let local = layer.timeMapping.localTime(from: currentTime)
                 // Written unless it is +0 already (the animation object is not touched at time 0).
-                if local.seconds.bitPattern != 0 { added.entry.animation.timing.beginTime = local }
+                if local.seconds.bitPattern != 0 { entry.animation.timing.beginTime = local }
             }
-            if added.isTransition, let transition = added.entry.animation as? TransitionAnimation {
+            if entry.isTransition, let transition = entry.animation as? TransitionAnimation {
                 transition.after = layer.snapshot()
             }
-            added.entry.isCommitted = true
+            entry.isCommitted = true
         }
         runLayer?.invalidatePresentation(subtree: false)
         if !previousValues.isEmpty { previousValues.removeAll() }

@@ -68,7 +68,7 @@ public final class Scene {
     /// `listedIn` set to this scene).
     var animatedLayers: [Layer] = []
     /// Animations added since the last commit.
-    var uncommitted: [UncommittedAnimation] = []
+    var uncommitted: [(layer: Layer, entry: AttachedAnimation)] = []
     /// Events waiting to be delivered, in the order they happened.
     var pendingEvents: [AnimationEvent] = []
     /// The boxes of the last few cubic curves view animation blocks used (`sharedCurveBox(for:)`).
@@ -147,24 +147,14 @@ public final class Scene {
     func didAdd(_ entry: AttachedAnimation, to layer: Layer) {
         listAnimated(layer)
         let animation = entry.animation
-        uncommitted.append(UncommittedAnimation(
-            layer: layer, entry: entry, beginsAtCommit: animation.timing.beginTime == .zero,
-            isTransition: animation is TransitionAnimation))
+        // Noted now, while the animation is in cache: the commit need not read it again (the
+        // attached copy is the layer's own, and nothing changes its timing before the commit).
+        entry.beginsAtCommit = animation.timing.beginTime == .zero
+        entry.isTransition = animation is TransitionAnimation
+        uncommitted.append((layer, entry))
         entry.completions = currentTransaction?.activeCompletions ?? []
         for completion in entry.completions { completion.retain() }
     }
-}
-
-/// An animation added in the open transaction, with what its commit does, noted when it was
-/// added (the attached copy is the layer's own: nothing changes its timing before the commit),
-/// so that the commit need not read the animation again.
-struct UncommittedAnimation {
-    let layer: Layer
-    let entry: AttachedAnimation
-    /// Its `beginTime` is 0: the commit sets it to the layer's local time then.
-    let beginsAtCommit: Bool
-    /// A transition, which takes the layer's final state at the commit.
-    let isTransition: Bool
 }
 
 /// A start or stop of an attached animation.
