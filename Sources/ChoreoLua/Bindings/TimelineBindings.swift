@@ -78,7 +78,8 @@ extension ScriptHost {
                 try call.charging(timeline) { try timelineCall {
                     try timeline.animate(
                         duration: duration, delay: delay, stagger: stagger, curve: curve, options: options, at: position,
-                        animations: animations, completion: completion)
+                        animations: { [unowned self] in try runAnimations(animations, in: "Timeline:animate") },
+                        completion: completion)
                 } }
                 call.push(object: timeline)
                 return 1

@@ -47,17 +47,18 @@ extension ScriptHost {
                     token = try View.animate(
                         in: engine.scene, springDuration: duration, bounce: try table.optionalNumber("bounce") ?? 0,
                         initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, delay: delay,
-                        stagger: stagger, options: options, animations: animations, completion: completion)
+                        stagger: stagger, options: options, animations: { try self.runAnimations(animations, in: "View.animate") },
+                        completion: completion)
                 } else if let damping = try table.optionalNumber("usingSpringWithDamping") {
                     token = try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, stagger: stagger, usingSpringWithDamping: damping,
                         initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, options: options,
-                        animations: animations, completion: completion)
+                        animations: { try self.runAnimations(animations, in: "View.animate") }, completion: completion)
                 } else {
                     token = try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, stagger: stagger, options: options,
                         curve: try blockCurve(table),
-                        animations: animations, completion: completion)
+                        animations: { try self.runAnimations(animations, in: "View.animate") }, completion: completion)
                 }
                 call.push(newObject: token)  // what a sequence awaits (new, pushed this once)
                 return 1
@@ -70,7 +71,7 @@ extension ScriptHost {
                     try blockArguments(table, in: "View.animateKeyframes", durationKeys: Self.keyframeDurationKeys)
                 try View.animateKeyframes(
                     in: engine.scene, withDuration: duration, delay: delay, options: options,
-                    animations: animations, completion: completion)
+                    animations: { try self.runAnimations(animations, in: "View.animateKeyframes") }, completion: completion)
                 return 0
             },
             "addKeyframe": { [unowned self] call in
@@ -89,8 +90,8 @@ extension ScriptHost {
                 let (duration, _, options, animations, completion, _) =
                     try blockArguments(table, in: "View.transition", needsAnimations: false)
                 try View.transition(
-                    with: view, in: engine.scene, duration: duration, options: options, animations: animations,
-                    completion: completion)
+                    with: view, in: engine.scene, duration: duration, options: options,
+                    animations: { try self.runAnimations(animations, in: "View.transition") }, completion: completion)
                 return 0
             },
             "transitionFrom": { [unowned self] call in
@@ -154,7 +155,7 @@ extension ScriptHost {
     func blockArguments(
         _ table: LuaTableArgument, in call: String, needsAnimations: Bool = true, durationKeys: LuaKeySubset = plainDurationKeys,
         defaultDuration: Double? = nil, allowsStagger: Bool = false
-    ) throws -> (Double, Double, ViewAnimationOptions, () throws -> Void, ((Bool) -> Void)?, Stagger?) {
+    ) throws -> (Double, Double, ViewAnimationOptions, LuaFunctionRef?, ((Bool) -> Void)?, Stagger?) {
         guard table.countHeld(durationKeys) <= 1 else {
             let named = durationKeys.names.filter { !table.value(.name($0)).isNil }
             throw ArgumentError(parameter: named.joined(separator: ", "), requirement: "name the same duration: give one",
@@ -164,14 +165,17 @@ extension ScriptHost {
         let duration = try named.map { try table.number(.name($0)) } ?? defaultDuration ?? table.number("duration")
         let (delay, stagger) = allowsStagger ? try Self.delay(from: table.value("delay")) : (try table.optionalNumber("delay") ?? 0, nil)
         let options = try Self.viewAnimationOptions(table.value("options"))
-        let function = needsAnimations ? try table.function("animations") : try table.optionalFunction("animations")
-        let animations: () throws -> Void = { [unowned self] in
-            if let function { try callBlock(function, in: call) }
-        }
+        let animations = needsAnimations ? try table.function("animations") : try table.optionalFunction("animations")
         let completion = try table.optionalFunction("completion").map { function in
             { [unowned self] (finished: Bool) in _ = deferredCall(function, [.boolean(finished)], as: .completion) }
         }
         return (duration, delay, options, animations, completion, stagger)
+    }
+
+    /// Runs a block's `animations` function (nothing when none was given), as the block `call`.
+    /// Passed on as a closure literal where the block runs at once, so no context is allocated.
+    func runAnimations(_ function: LuaFunctionRef?, in call: String) throws {
+        if let function { try callBlock(function, in: call) }
     }
 
     /// A list of option names (`{"curveEaseOut", "repeat"}`), or nil for none.
