@@ -48,10 +48,12 @@ extension Scene {
             finish(implicit)
         }
         // Taken from the end, each one released as it is committed, while its layer and entry
-        // are still in cache (a second pass releasing them was a quarter of the commit's time);
-        // the order does not matter, nothing here reads another's result. What each needs was
-        // noted on its entry when it was added, so the animation is not read at time 0. A layer's
-        // run of additions (a block's changes of one view) is invalidated once.
+        // are still in cache (a second pass releasing them was a quarter of the commit's time).
+        // The order does not matter: an uncommitted animation is read as beginning at the
+        // instant it is read, and committing fixes its begin at this instant, so a presentation
+        // read here (a transition's snapshot) is the same before and after any other's commit.
+        // What each needs was noted on its entry when it was added, so the animation is not read
+        // at time 0. A layer's run of additions (a block's changes of one view) is invalidated once.
         var pending = uncommitted
         uncommitted = []
         var runLayer: Layer?
