@@ -21,7 +21,7 @@ extension Animation {
     func resolveDurationDependentCurves() throws(ArgumentError) {
         let duration = timing.duration.seconds
         // Asked in its box: the curve is not copied out (most curves resolve to nothing).
-        if let box = curveBox, let resolved = try box.curve.resolved(forDuration: duration) {
+        if let box = curveBox, box.dependsOnDuration, let resolved = try box.curve.resolved(forDuration: duration) {
             timingFunction = resolved
         }
         if let keyframes = self as? KeyframeAnimation, let curves = keyframes.timingFunctions {

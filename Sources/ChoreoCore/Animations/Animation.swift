@@ -100,7 +100,16 @@ extension AnimationDelegate {
 /// A timing curve in a box of its own (immutable: animations and their copies share it).
 final class TimingCurveBox {
     let curve: any TimingCurve
-    init(_ curve: any TimingCurve) { self.curve = curve }
+    /// Whether the curve's shape depends on the duration it is given (`resolved(forDuration:)`
+    /// answers or throws: a damping-ratio spring), asked once here rather than by every
+    /// animation added with the box (`resolveDurationDependentCurves`): other curves answer nil
+    /// for every duration.
+    let dependsOnDuration: Bool
+
+    init(_ curve: any TimingCurve) {
+        self.curve = curve
+        do { dependsOnDuration = try curve.resolved(forDuration: 1) != nil } catch { dependsOnDuration = true }
+    }
 }
 
 /// What a layer shows at one instant: its properties, and the transition running on it.

@@ -35,6 +35,21 @@ struct DurationFittingTests {
         #expect(abs(expected - FittedSpringCurveTests.progress(zeta: 0.4, duration: 2, velocity: 2, seconds: 0.5)) < 1e-9)
     }
 
+    @Test("A curve's box knows whether the curve is fitted to a duration, also when wrapped, so others are not asked per animation")
+    func boxKnowsDurationDependence() throws {
+        #expect(TimingCurveBox(try Self.spring()).dependsOnDuration)
+        #expect(TimingCurveBox(AnyTimingCurve(try Self.spring())).dependsOnDuration)
+        #expect(!TimingCurveBox(CubicBezierCurve.easeInOut).dependsOnDuration)
+        #expect(!TimingCurveBox(try Self.spring().fitted(toDuration: 2)).dependsOnDuration)  // fitted already
+        // A wrapped spring still runs fitted to the animation's duration.
+        let (scene, box) = makeScene()
+        let move = basic("position.x", from: .scalar(0), to: .scalar(100), duration: 3)
+        move.timingFunction = AnyTimingCurve(try Self.spring())
+        try box.layer.add(move, forKey: "move")
+        #expect(Self.fittedDuration(box.layer.animation(forKey: "move")?.timingFunction) == 3)
+        scene.commit()
+    }
+
     @Test("A duration of 0 takes the transaction's default (0.25 s, or the one it sets) before the fit")
     func defaultDuration() throws {
         let (scene, box) = makeScene()
