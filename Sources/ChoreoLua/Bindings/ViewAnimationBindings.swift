@@ -33,7 +33,7 @@ extension ScriptHost {
                         parameter: "timing", requirement: "must be given one way: usingSpringWithDamping, bounce or curve",
                         value: timings.joined(separator: ", "))
                 }
-                let isSpring = table.holds("bounce") || table.holds("springDuration")
+                let isSpring = table.countHeld(Self.animateSpringKeys) > 0
                 if isSpring, let other = ["usingSpringWithDamping", "curve"].first(where: { !table.value(.name($0)).isNil }) {
                     throw ArgumentError(
                         parameter: "timing", requirement: "must be given one way: usingSpringWithDamping, bounce or curve",
@@ -49,7 +49,7 @@ extension ScriptHost {
                         initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, delay: delay,
                         stagger: stagger, options: options, animations: { try self.runAnimations(animations, in: "View.animate") },
                         completion: completion)
-                } else if let damping = try table.optionalNumber("usingSpringWithDamping") {
+                } else if table.countHeld(Self.animateDampingKey) > 0, let damping = try table.optionalNumber("usingSpringWithDamping") {
                     token = try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, stagger: stagger, usingSpringWithDamping: damping,
                         initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, options: options,
@@ -124,6 +124,9 @@ extension ScriptHost {
     ])
     private static let animateTimingKeys = LuaKeySubset(["usingSpringWithDamping", "bounce", "curve"], of: animateKeys)
     private static let animateDurationKeys = LuaKeySubset(["duration", "withDuration", "springDuration"], of: animateKeys)
+    /// The iOS 17 spring form's names, and the damping form's: asked by bit, from the table's scan.
+    private static let animateSpringKeys = LuaKeySubset(["bounce", "springDuration"], of: animateKeys)
+    private static let animateDampingKey = LuaKeySubset(["usingSpringWithDamping"], of: animateKeys)
     private static let keyframeDurationKeys = LuaKeySubset(["duration", "withDuration"])
     static let plainDurationKeys = LuaKeySubset(["duration"])
 
