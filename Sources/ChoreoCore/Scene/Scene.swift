@@ -72,7 +72,7 @@ public final class Scene {
     /// Events waiting to be delivered, in the order they happened.
     var pendingEvents: [AnimationEvent] = []
     /// The boxes of the last few cubic curves view animation blocks used (`sharedCurveBox(for:)`).
-    var recentCurveBoxes: [(cubic: CubicBezierCurve, box: TimingCurveBox)] = []
+    var recentCurveBoxes: [(controlPoints: (Double, Double, Double, Double), box: TimingCurveBox)] = []
     /// Runs work due at an exact time (`schedule(at:_:)`): the engine's timers, when an engine
     /// drives the scene.
     public var timedWorkHost: TimedWorkHost?

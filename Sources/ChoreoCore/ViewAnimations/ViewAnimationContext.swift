@@ -117,11 +117,15 @@ extension Scene {
         // `cubicBezier`, not by a dynamic cast (the cast cost more than the rest of this).
         guard ObjectIdentifier(type(of: curve)) == ObjectIdentifier(CubicBezierCurve.self), let cubic = curve.cubicBezier
         else { return TimingCurveBox(curve) }
-        // Compared in place (`first(where:)` copied each entry, a curve of two dozen numbers, to test it).
-        for index in recentCurveBoxes.indices where recentCurveBoxes[index].cubic == cubic { return recentCurveBoxes[index].box }
+        // Told by its control points: the rest of a cubic is worked out from them (comparing whole
+        // curves copied each kept one, two dozen numbers, out of the list to test it).
+        let points = (cubic.c1x, cubic.c1y, cubic.c2x, cubic.c2y)
+        for index in recentCurveBoxes.indices where recentCurveBoxes[index].controlPoints == points {
+            return recentCurveBoxes[index].box
+        }
         let box = TimingCurveBox(curve)
         if recentCurveBoxes.count == 8 { recentCurveBoxes.removeFirst() }
-        recentCurveBoxes.append((cubic, box))
+        recentCurveBoxes.append((points, box))
         return box
     }
 }
