@@ -143,10 +143,8 @@ extension Transform3D {
         return Decomposed(translation: Vector3(x: m41, y: m42, z: m43), scale: Vector3(x: m11, y: m22, z: m33))
     }
 
-    /// The general path alone, for tests that compare a shortcut with it.
-    var generalDecompositionForTesting: Decomposed? { generalDecomposition }
-
-    private var generalDecomposition: Decomposed? {
+    /// The general path (tests compare the shortcuts above with it).
+    var generalDecomposition: Decomposed? {
         guard m44 != 0, isFinite else { return nil }
         let n = 1 / m44
         var r0 = Vector3(x: m11 * n, y: m12 * n, z: m13 * n)

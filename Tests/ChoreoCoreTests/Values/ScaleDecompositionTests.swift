@@ -37,7 +37,7 @@ struct ScaleDecompositionTests {
                         var m = Transform3D.identity
                         (m.m11, m.m22, m.m33) = (x, y, z)
                         (m.m41, m.m42, m.m43) = (t, -t, t / 2)
-                        #expect(Self.bits(m.decomposed) == Self.bits(m.generalDecompositionForTesting), "\(x) \(y) \(z) \(t)")
+                        #expect(Self.bits(m.decomposed) == Self.bits(m.generalDecomposition), "\(x) \(y) \(z) \(t)")
                         compared += 1
                     }
                 }
@@ -47,10 +47,10 @@ struct ScaleDecompositionTests {
         // Overflowing and underflowing determinants: no decomposition, as in the general path.
         var huge = Transform3D.identity
         (huge.m11, huge.m22, huge.m33) = (1e300, 1e300, 1e300)
-        #expect(huge.decomposed == nil && huge.generalDecompositionForTesting == nil)
+        #expect(huge.decomposed == nil && huge.generalDecomposition == nil)
         var tiny = Transform3D.identity
         (tiny.m11, tiny.m22, tiny.m33) = (1e-300, 1e-300, 1e-300)
-        #expect(tiny.decomposed == nil && tiny.generalDecompositionForTesting == nil)
+        #expect(tiny.decomposed == nil && tiny.generalDecomposition == nil)
     }
 
     @Test("Matrices just outside the shortcut (a −0 entry, a negative, zero or subnormal factor, perspective, m44 ≠ 1) take the general path")
@@ -66,7 +66,7 @@ struct ScaleDecompositionTests {
         var sheared = m; sheared.m21 = 0.25; cases.append(sheared)
         var subnormal = m; subnormal.m11 = 5e-324; cases.append(subnormal)  // 1 / it overflows: NaN skews
         for t in cases {
-            #expect(Self.bits(t.decomposed) == Self.bits(t.generalDecompositionForTesting))
+            #expect(Self.bits(t.decomposed) == Self.bits(t.generalDecomposition))
         }
     }
 
