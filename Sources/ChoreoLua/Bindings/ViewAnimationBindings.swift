@@ -42,23 +42,24 @@ extension ScriptHost {
                 let (duration, delay, options, animations, completion, stagger) = try blockArguments(
                     table, in: "View.animate", durationKeys: Self.animateDurationKeys,
                     defaultDuration: isSpring ? 0.5 : nil, allowsStagger: true)  // UIKit's springDuration default
+                // A local function: passed to the block as it runs, its context stays on the stack.
+                func run() throws { try runAnimations(animations, in: "View.animate") }
                 let token: CompletionToken
                 if isSpring {
                     token = try View.animate(
                         in: engine.scene, springDuration: duration, bounce: try table.optionalNumber("bounce") ?? 0,
                         initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, delay: delay,
-                        stagger: stagger, options: options, animations: { try self.runAnimations(animations, in: "View.animate") },
-                        completion: completion)
+                        stagger: stagger, options: options, animations: run, completion: completion)
                 } else if table.countHeld(Self.animateDampingKey) > 0, let damping = try table.optionalNumber("usingSpringWithDamping") {
                     token = try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, stagger: stagger, usingSpringWithDamping: damping,
                         initialSpringVelocity: try table.optionalNumber("initialSpringVelocity") ?? 0, options: options,
-                        animations: { try self.runAnimations(animations, in: "View.animate") }, completion: completion)
+                        animations: run, completion: completion)
                 } else {
                     token = try View.animate(
                         in: engine.scene, withDuration: duration, delay: delay, stagger: stagger, options: options,
                         curve: try blockCurve(table),
-                        animations: { try self.runAnimations(animations, in: "View.animate") }, completion: completion)
+                        animations: run, completion: completion)
                 }
                 call.push(newObject: token)  // what a sequence awaits (new, pushed this once)
                 return 1

@@ -32,11 +32,8 @@ extension ScriptHost {
         animatable("anchorPoint")
         table.add("frame", get: { call, layer in
             call.push(.rect(layer.frame)) { new in if case let .rect(r) = new { layer.setFrame(r) } }
-        }, set: { layer, value in layer.setFrame(try ScriptValues.rect(value, name: "frame")) }, setInPlace: { layer, state, slot in
-            guard let frame = ScriptValues.plainRect(at: slot, on: state) else { return false }
-            layer.setFrame(frame)
-            return true
-        })
+        }, set: { layer, value in layer.setFrame(try ScriptValues.rect(value, name: "frame")) },
+        setInPlace: ScriptProperty.plainRect { layer, frame in layer.setFrame(frame) })
         // The shape layer's own properties are content properties (ViewBindings+Shape.swift).
         for property in PropertyCatalogue.inApplyOrder
         where property.name != "anchorPoint" && !PropertyCatalogue.isShapeProperty(property.property) && !property.isClassScoped {

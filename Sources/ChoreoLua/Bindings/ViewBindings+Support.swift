@@ -13,6 +13,19 @@ struct ScriptProperty<Object: AnyObject> {
     var setInPlace: ((Object, OpaquePointer, Int32) throws -> Bool)?
 }
 
+extension ScriptProperty {
+    /// `setInPlace` for a rect property: a table of only four finite numbers, read where it lies
+    /// (`ScriptValues.plainRect`), is given to `set`; any other value is left to the property's
+    /// reader.
+    static func plainRect(_ set: @escaping (Object, Rect) -> Void) -> (Object, OpaquePointer, Int32) throws -> Bool {
+        { object, state, slot in
+            guard let rect = ScriptValues.plainRect(at: slot, on: state) else { return false }
+            set(object, rect)
+            return true
+        }
+    }
+}
+
 /// The named properties of a bridged type, in the order constructors apply them.
 ///
 /// The same table serves `object.key` reads, `object.key = value` writes, and the option tables

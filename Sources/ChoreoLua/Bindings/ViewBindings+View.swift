@@ -62,11 +62,8 @@ extension ScriptHost {
                   set: { view, value in view.name = try Checked.optionalString(value, "name") })
         table.add("frame", get: { call, view in
             call.push(.rect(view.frame)) { new in if case let .rect(r) = new { view.frame = r } }
-        }, set: { view, value in view.frame = try ScriptValues.rect(value, name: "frame") }, setInPlace: { view, state, slot in
-            guard let frame = ScriptValues.plainRect(at: slot, on: state) else { return false }
-            view.frame = frame
-            return true
-        })
+        }, set: { view, value in view.frame = try ScriptValues.rect(value, name: "frame") },
+        setInPlace: ScriptProperty.plainRect { view, frame in view.frame = frame })
         table.add("bounds", get: { call, view in
             call.push(.rect(view.bounds)) { new in if case let .rect(r) = new { view.bounds = r } }
         }, set: { view, value in view.bounds = try ScriptValues.rect(value, name: "bounds") })
