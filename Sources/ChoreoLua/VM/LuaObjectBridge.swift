@@ -76,7 +76,7 @@ public struct LuaClass<Object: AnyObject> {
     }
 }
 
-/// The metatable keys of the last types looked up, by a hash of the type's address: the hot
+/// The metatables of the last types looked up, by a hash of the type's address: the hot
 /// paths (pushing an object, checking an argument's class) find them without hashing into
 /// `classes` or walking superclasses. Emptied whenever a class is registered.
 ///
@@ -88,10 +88,9 @@ struct ClassKeyCache {
         var type: ObjectIdentifier?
         /// The metatable address of the class registered for the type itself (`LuaClassInfo.metatable`).
         var exactMetatable: UnsafeRawPointer?
-        /// The key of the type's class or nearest registered superclass.
-        var resolved: UnsafeMutableRawPointer?
-        /// That class's metatable index in the registry (`LuaClassInfo.metatableIndex`).
-        var resolvedMetatableIndex: Int32 = LUA_NOREF
+        /// The registry index of the metatable of the type's class or nearest registered
+        /// superclass (`LuaClassInfo.metatableIndex`); `LUA_NOREF` when none is registered.
+        var metatableIndex: Int32 = LUA_NOREF
     }
 
     private static let count = 64
@@ -131,9 +130,8 @@ struct ClassKeyCache {
     func slot(for type: AnyClass, in vm: LuaVM) -> Slot {
         if let hit = cached(type) { return hit }
         let id = ObjectIdentifier(type), index = Self.index(of: id)
-        let resolved = vm.classInfo(for: type)
-        let slot = Slot(type: id, exactMetatable: vm.classes[id]?.metatable, resolved: resolved?.key,
-                        resolvedMetatableIndex: resolved?.metatableIndex ?? LUA_NOREF)
+        let slot = Slot(type: id, exactMetatable: vm.classes[id]?.metatable,
+                        metatableIndex: vm.classInfo(for: type)?.metatableIndex ?? LUA_NOREF)
         slots[index + 1] = slots[index]
         slots[index] = slot
         return slot
@@ -283,16 +281,15 @@ extension LuaVM {
     /// Pushes the object's userdata: the cached one while Lua holds it, else a new one (counted
     /// for the collector's pace: `stepCollector(forHostBytes:on:)`).
     func pushObject(_ object: AnyObject, staticType: AnyClass?, on state: OpaquePointer, cached: Bool = true) {
-        let ownSlot = classKeys.slot(for: type(of: object), in: self)
-        guard let slot = ownSlot.resolved != nil ? ownSlot : staticType.map({ classKeys.slot(for: $0, in: self) }),
-            slot.resolved != nil
-        else {
+        var metatableIndex = classKeys.slot(for: type(of: object), in: self).metatableIndex
+        if metatableIndex == LUA_NOREF, let staticType { metatableIndex = classKeys.slot(for: staticType, in: self).metatableIndex }
+        guard metatableIndex != LUA_NOREF else {
             preconditionFailure("LuaVM: cannot push a \(type(of: object)): register a LuaClass for it first")
         }
         let identity = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         guard !cached || lsx_pushcached(state, identity) == 0 else { return }
         stepCollector(forHostBytes: LuaVM.hostBytesPerBox, on: state)  // before the new box exists
-        lsx_pushobject(state, cached ? identity : nil, Unmanaged.passRetained(object).toOpaque(), slot.resolvedMetatableIndex)
+        lsx_pushobject(state, cached ? identity : nil, Unmanaged.passRetained(object).toOpaque(), metatableIndex)
     }
 
     /// The Swift object at `index` if it is a live userdata of one of this VM's classes. Raw
