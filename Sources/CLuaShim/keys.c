@@ -35,6 +35,24 @@ int lsx_table_numbers(lua_State *L, int index, const char *const *names, const s
                       const char *const *aliases, const size_t *alias_lengths, int count, double *out) {
     if (count > 4 || !lua_checkstack(L, 2)) return 0;
     index = lua_absindex(L, index);
+    // The common shape first, `{x, y, w, h}`: exactly `count` numbers at 1...count and no other
+    // key (the traversal from the last position finds none), read by position. Any other table
+    // takes the traversal below, which gives the same numbers for this shape.
+    if (count > 0 && lua_rawlen(L, index) == (lua_Unsigned)count) {
+        int numbers = 0;
+        while (numbers < count && lua_rawgeti(L, index, numbers + 1) == LUA_TNUMBER) {
+            out[numbers] = lua_tonumberx(L, -1, NULL);
+            numbers++;
+            lua_settop(L, -2);
+        }
+        if (numbers == count) {
+            lua_pushinteger(L, count);
+            if (lua_next(L, index) == 0) return 1;  // popped the key: the stack is as it was
+            lua_settop(L, -3);
+        } else {
+            lua_settop(L, -2);
+        }
+    }
     int rank[4] = {3, 3, 3, 3};  // per field, the source found: 0 its name, 1 its alias, 2 its position, 3 none
     int top = lua_gettop(L);
     int plain = 1;

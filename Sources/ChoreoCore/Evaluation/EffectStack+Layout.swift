@@ -88,6 +88,15 @@ extension EffectStack {
         values.append(contentsOf: base[firstCell...])
 
         let firstStep = steps.count
+        appendSteps(writes, firstCell: firstCell, slots: slots, mapping: mapping)
+        return Row(firstCell: firstCell, slotCount: slots.count, firstStep: firstStep, stepCount: steps.count - firstStep,
+                   transform: transformIndex, general: -1, touched: touched)
+    }
+
+    /// Appends the steps of `writes` for a row whose cells begin at `firstCell` and hold `slots`,
+    /// then the transform's cell; each step counts as a user of its track.
+    private func appendSteps(_ writes: [(EffectTiming, ScalarWrite)], firstCell: Int, slots: [ScalarSlot], mapping: TimeMapping) {
+        let firstStep = steps.count
         for (timing, write) in writes {
             let (identity, curve) = identify(write.curve)
             let track = trackNumber(Track(timing: timing, mapping: mapping, curve: identity), curve)
@@ -109,8 +118,46 @@ extension EffectStack {
             }
         }
         for step in steps[firstStep...] { trackUsers[Int(step.track)] += 1 }
-        return Row(firstCell: firstCell, slotCount: slots.count, firstStep: firstStep, stepCount: steps.count - firstStep,
-                   transform: transformIndex, general: -1, touched: touched)
+    }
+
+    /// Extends living row `index` with the effects of `entry`, just added last to `layer`'s
+    /// animations (the row holds the ones before it), as laying the row out anew would: the new
+    /// effects compose last, so they are appended, and values computed at this instant are
+    /// brought up to date by computing them on top. Adding animations to one layer one by one,
+    /// each reading the presentation it starts from, is then linear, not quadratic.
+    ///
+    /// False, changing nothing, when the row must be laid out anew instead: a row of numbers
+    /// whose steps are not the stack's last, or an effect that needs a cell, a transform write
+    /// or a kernel the row does not have (then the next row laid out has them).
+    func extend(_ index: Int, of layer: Layer, with entry: AttachedAnimation) -> Bool {
+        let row = rows[index]
+        var effects: [Effect] = []
+        entry.animation.lower(into: &effects, stages: [])
+        let timing = EffectTiming(entry)
+        var touched = row.touched
+        for effect in effects { touched.insert(effect.target) }
+        if row.general >= 0 {
+            generalRows[row.general]!.append(effects.map { (timing, $0) }, localTime: layer.timeMapping.localTime(from: now),
+                                             stamp: nowStamp)
+            rows[index].touched = touched
+            return true
+        }
+        guard row.firstStep + row.stepCount == steps.count else { return false }
+        let slots = Array(cellSlots[row.firstCell..<row.firstCell + row.slotCount])
+        var writes: [(EffectTiming, ScalarWrite)] = []
+        writes.reserveCapacity(effects.count)
+        for effect in effects {
+            guard let write = ScalarWrite(effect), case .slot(let slot) = write.target, slots.contains(slot),
+                  write.rest.allSatisfy({ slots.contains($0.slot) }) else { return false }
+            writes.append((timing, write))
+        }
+        guard tracks.count + writes.count < Int(Int32.max), steps.count + 4 * writes.count < Int(Int32.max) else { return false }
+        let firstNew = steps.count
+        appendSteps(writes, firstCell: row.firstCell, slots: slots, mapping: layer.timeMapping)
+        rows[index] = Row(firstCell: row.firstCell, slotCount: row.slotCount, firstStep: row.firstStep,
+                          stepCount: steps.count - row.firstStep, transform: row.transform, general: -1, touched: touched)
+        if isCurrent(index, stamp: nowStamp) { compute(firstNew..<steps.count, at: now) }
+        return true
     }
 
     /// The write of `target` over `model`, shared with every row that writes alike.

@@ -252,7 +252,13 @@ final class EffectStack {
         for cell in row.firstCell..<row.firstCell + row.slotCount + (row.transform >= 0 ? 1 : 0) {
             values[cell] = base[cell]
         }
-        for step in steps[row.firstStep..<row.firstStep + row.stepCount] {
+        compute(row.firstStep..<row.firstStep + row.stepCount, at: time)
+        soloStamps[index] = stamp
+    }
+
+    /// Computes `steps[range]` at global `time` onto the cells' values, in order.
+    func compute(_ range: Range<Int>, at time: MediaTime) {
+        for step in steps[range] {
             let track = Int(step.track)
             let state = Self.state(of: tracks[track], at: time)
             guard let progress = state.progress else { continue }
@@ -261,7 +267,6 @@ final class EffectStack {
                 isCumulative: step.isCumulative)
             values[step.cell] = step.isAdditive ? values[step.cell] + value : value
         }
-        soloStamps[index] = stamp
     }
 
     /// Whether row `index`'s cells hold the values at scene stamp `stamp`.

@@ -1,9 +1,11 @@
 /// A row of the effect stack that the general kernel composes: its effects sampled and composed
 /// onto the model, in the order they were added, once per frame when the row is first read.
 final class GeneralRow {
-    let effects: [(EffectTiming, Effect)]
+    private(set) var effects: [(EffectTiming, Effect)]
     private var frame = PresentationFrame(properties: LayerProperties(), transition: nil)
     private var stamp = -1
+    /// The layer's local time of the frame computed at `stamp`.
+    private var localTime = MediaTime.zero
 
     init(effects: [(EffectTiming, Effect)]) {
         self.effects = effects
@@ -27,7 +29,19 @@ final class GeneralRow {
         frame.properties = model
         frame.transition = nil
         Self.compose(effects, onto: &frame, at: localTime)
-        self.stamp = stamp
+        (self.stamp, self.localTime) = (stamp, localTime)
+    }
+
+    /// Appends `effects` (of an animation added last to the layer), composing them onto the
+    /// frame when it was computed at scene stamp `stamp` and `localTime`: the frame is then what
+    /// composing every effect anew gives.
+    func append(_ effects: [(EffectTiming, Effect)], localTime: MediaTime, stamp: Int) {
+        self.effects += effects
+        if self.stamp == stamp, self.localTime == localTime {
+            Self.compose(effects, onto: &frame, at: localTime)
+        } else {
+            self.stamp = -1
+        }
     }
 
     /// Composes `effects` onto `frame` at the layer's `localTime`: each effect in effect samples

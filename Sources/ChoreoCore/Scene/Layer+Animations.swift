@@ -47,8 +47,20 @@ extension Layer {
             memoryCharge.resize(to: memoryCharge.bytes + layerCharge)
         }
         appendAttached(entry)
-        invalidatePresentation(subtree: false)
+        if !extendRow(with: entry) { invalidatePresentation(subtree: false) }
         self.scene?.didAdd(entry, to: self)  // read again: removing a replaced animation ran its stop
+    }
+
+    /// Adds the effects of `entry`, just attached last, to the layer's living row rather than
+    /// laying the row out anew (`EffectStack.extend`); false when there is no row or it cannot
+    /// take them. The next frame looks for the layer's events, as after any change.
+    private func extendRow(with entry: AttachedAnimation) -> Bool {
+        guard row >= 0, model.instancing == nil, let stack = listedIn?.stack, stack.extend(row, of: self, with: entry) else {
+            return false
+        }
+        nextEventCheck = MediaTime(-Double.infinity)
+        stack.eventChecks[row] = nextEventCheck
+        return true
     }
 
     /// Detaches the animation under `key`; it stops with finished = false unless it had ended.

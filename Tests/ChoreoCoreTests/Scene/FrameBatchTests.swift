@@ -196,22 +196,86 @@ struct FrameBatchTests {
         #expect(shared.calls == calls, "a track no animation uses any more is not evaluated")
     }
 
-    @Test("Rows read again and again within one turn are compacted then: 600 animations added to one layer without a frame leave fewer than twice the living steps")
+    @Test("Rows read again and again within one turn are compacted then: 600 animations added to two layers in turn without a frame leave fewer than twice the living steps")
     func compactionBetweenFrames() throws {
         let (scene, box) = makeScene()
+        let other = View(name: "other", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        scene.rootView.addSubview(other)
         // Each add reads the presentation (the animation starts from it), laying the layer's row
-        // out anew over every animation so far; the old row dies. Compacted only at frames,
-        // the dead rows grew with the square of the count (10,000 animations: 2.5 GB).
+        // out anew: the other layer's row was laid out last, so this one cannot grow in place,
+        // and its old row dies. Compacted only at frames, the dead rows grew with the square of
+        // the count (10,000 animations: 2.5 GB).
         for index in 0..<600 {
-            try box.layer.add(basic("opacity", to: .scalar(Double(index) / 600), duration: 100), forKey: "fade\(index)")
+            try [box, other][index % 2].layer.add(basic("opacity", to: .scalar(Double(index) / 600), duration: 100),
+                                                  forKey: "fade\(index)")
         }
         _ = box.layer.presentation
+        _ = other.layer.presentation
         let stack = try #require(box.layer.stack)
         let living = stack.rows.indices.filter { stack.layers[$0] != nil }.reduce(0) { $0 + stack.rows[$1].stepCount }
         #expect(living == 600)
         #expect(stack.steps.count < 2 * living + 512, "steps held: \(stack.steps.count)")
         scene.advance(to: 0.5)
         scene.checkInvariants()
-        #expect(stack.steps.count == 600)  // the frame's compaction leaves the living row alone
+        #expect(stack.steps.count == 600)  // the frame's compaction leaves the living rows alone
+    }
+
+    @Test("Animations added one by one to a layer, each starting from the presentation, extend its row: the same values as laying it out anew, one row for a thousand")
+    func rowsExtendInPlace() throws {
+        let scene = Scene()
+        let parent = Layer()
+        parent.timing.speed = 2
+        scene.rootLayer.addSublayer(parent)
+        let layer = Layer()
+        layer.set(.point(Point(x: 5, y: 7)), at: PropertyPath(.position))
+        parent.addSublayer(layer)
+        try layer.add(scalarAnimation("position.x", 0, 300, duration: 4, curve: CubicBezierCurve.easeInOut), forKey: "x")
+        scene.commit()
+        scene.advance(to: 0.25)
+        let stack = try #require(layer.stack)
+        let expectComposed = { (label: String) in self.expectComposed([layer], scene, label) }
+        // Numbers on the cells the row has: every kind of step, before and after frames and
+        // commits, read after each add (the next add starts from that read).
+        let curve = try CubicBezierCurve(0.57, -0.4, 0.96, 0.87)
+        for index in 0..<1_000 {
+            let animation: BasicAnimation
+            switch index % 4 {
+            case 0: animation = scalarAnimation("position.x", Double(index), -Double(index), duration: 3, curve: curve) { $0.isAdditive = true }
+            case 1: animation = basic("position.x", to: .scalar(Double(index)), duration: 2)
+            case 2:
+                animation = scalarAnimation("position.x", 1, 2, duration: 0.5) {
+                    $0.isCumulative = true
+                    $0.timing.repeatCount = 3
+                }
+            default: animation = basic("position", from: .point(Point(x: 1, y: 2)), to: .point(Point(x: Double(index), y: 9)), duration: 5)
+            }
+            try layer.add(animation, forKey: "k\(index)")
+            if index % 97 == 0 { expectComposed("after add \(index)") }
+            _ = layer.presentationValue(at: PropertyPath(.position))
+            if index == 3 { #expect(stack.rows.count == 2, "the row laid out once more, with a cell for position.y") }
+            if index == 500 { scene.advance(to: 0.5) }
+            if index == 700 { scene.commit() }
+        }
+        // The first row, the row laid out for position.y (a cell it lacked), and the rows the
+        // frame and the commit laid out anew: the other 996 adds grew a row in place.
+        #expect(stack.rows.count <= 5, "rows laid out: \(stack.rows.count)")
+        expectComposed("after the adds")
+        scene.advance(to: 1.5)
+        expectComposed("at the next frame")
+
+        // The general kernel's rows grow in place too: keyframes.
+        let rowsBefore = stack.rows.count
+        for index in 0..<200 {
+            let keyframes = KeyframeAnimation(keyPath: "opacity")
+            keyframes.values = [.scalar(Double(index) / 200), .scalar(0.5), .scalar(1)]
+            keyframes.timing.duration = 3
+            try layer.add(keyframes, forKey: "f\(index)")
+            _ = layer.presentation
+            if index % 41 == 0 { expectComposed("after keyframes \(index)") }
+        }
+        #expect(stack.rows.count <= rowsBefore + 1, "rows laid out for 200 keyframe animations: \(stack.rows.count - rowsBefore)")
+        scene.advance(to: 2)
+        expectComposed("after the keyframes")
+        scene.checkInvariants()
     }
 }

@@ -65,7 +65,8 @@ struct ValueBindingsTests {
         let shapes = [
             "{1, 2, 3, 4}", "{x = 1, y = 2, w = 3, h = 4}", "{x = 1, y = 2, width = 3, height = 4, w = 9, h = 9}",
             "{0, 2, 3, 9, x = 1, h = 4}", "{1, 2, 3, 4, 5, name = 'extra'}", "{origin = {1, 2}, size = {w = 3, h = 4}}",
-            "Rect.new(1, 2, 3, 4)",
+            "Rect.new(1, 2, 3, 4)", "{9, 2, 3, 4, x = 1}", "{1, 2, 3, 4, [4.5] = 0}",
+            "(function() local t = {} for i = 4, 1, -1 do t[i] = i end return t end)()",
         ]
         for shape in shapes {
             let (_, results) = try runScript("""
