@@ -34,6 +34,19 @@ struct OutputTests {
         #expect((object?["views"] as? [String: Any])?.count == 7)
     }
 
+    @Test("A script printing in a loop stops at 4 MiB in one turn with a clear error, having written no more")
+    func printFloodIsCapped() throws {
+        let scene = try HostileRun.scene("""
+            local line = string.rep("x", 99)
+            while true do print(line) end
+            """)
+        let run = try HostileRun.choreo(["run", scene], timeout: 120)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 1)
+        #expect(run.output.utf8.count == 4_194_300)  // 41,943 lines of 100 bytes; the next would pass 4 MiB
+        #expect(run.errors.contains("scene.lua:2: print: output limit exceeded (more than 4 MiB printed in one turn)"))
+    }
+
     @Test("While the trace is on standard output, a script's print goes to standard error and cannot forge a frame")
     func printsCannotForgeFrames() throws {
         let scene = try HostileRun.scene("""

@@ -30,6 +30,28 @@ struct QuadraticWorkTests {
         #expect(run.seconds < 20)
     }
 
+    @Test("10,000 animations on one layer, each starting from the presentation, are added in linear time")
+    func animationsFromThePresentation() throws {
+        // No fromValue: each animation starts from the presentation, which the layer's row
+        // computes; the row grows in place (it was laid out anew over every animation: 28 s).
+        let path = try HostileRun.scene("""
+            local scene = Scene.new{}
+            local box = View.new{ frame = {0, 0, 10, 10} }
+            scene.view:addSubview(box)
+            for i = 1, 10000 do
+              local move = BasicAnimation.new(i % 2 == 0 and "position.x" or "opacity")
+              move.toValue, move.duration = i / 10000, 10
+              box.layer:addAnimation(move, "move" .. i)
+            end
+            print(#box.layer:animationKeys())
+            """)
+        let run = try HostileRun.choreo(["run", path, "--duration", "0.1"], timeout: 120)
+        #expect(!run.hung && !run.crashed)
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("10000\n"))
+        #expect(run.seconds < 20)
+    }
+
     @Test("Tagging 40,000 views and finding one by tag takes linear time")
     func manyTags() throws {
         let path = try HostileRun.scene("""

@@ -9,9 +9,22 @@ import Glibc
 // sandbox.c): print's joined line goes to `printHandler`; require's loader finds, checks and
 // compiles a module from the scene's folder (`files`, a `FileSandbox`), and the C side runs and caches it.
 extension LuaVM {
-    /// Receives print's line (already converted with `tostring` and joined by tabs in C).
+    /// Receives print's line (already converted with `tostring` and joined by tabs in C) and
+    /// hands it on, within the print limits: a line that would pass either is not printed, and
+    /// raises instead (a loop printing in one turn would otherwise write gigabytes).
     static func printFunction(_ call: LuaCallContext) throws -> Int {
-        call.vm.printHandler(try call.string(at: 1))
+        let line = try call.string(at: 1)
+        let vm = call.vm
+        let bytes = line.utf8.count + 1  // and its newline
+        if vm.printedThisTurn + bytes > LuaVM.printLimitPerTurn {
+            throw LuaCallError("print: output limit exceeded (more than \(LuaVM.printLimitPerTurn >> 20) MiB printed in one turn)")
+        }
+        if vm.printedInAll + bytes > LuaVM.printLimit {
+            throw LuaCallError("print: output limit exceeded (more than \(LuaVM.printLimit >> 20) MiB printed in all)")
+        }
+        vm.printedThisTurn += bytes
+        vm.printedInAll += bytes
+        vm.printHandler(line)
         return 0
     }
 

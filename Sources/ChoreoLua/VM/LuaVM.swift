@@ -74,6 +74,13 @@ public final class LuaVM {
     /// Receives each line a script prints (arguments joined by tabs, as Lua's `print`).
     public var printHandler: (String) -> Void = { Swift.print($0) }
 
+    /// The most bytes (lines and their newlines) a script may print in one turn, and in all: a
+    /// print past either raises "output limit exceeded".
+    public static let printLimitPerTurn = 4 << 20
+    public static let printLimit = 64 << 20
+    /// Bytes printed in the current turn (since the budget was last armed) and in all.
+    var printedThisTurn = 0, printedInAll = 0
+
     /// The files the script may read: `require` loads modules from its base folder (the scene's),
     /// and only files inside its roots (`FileSandbox.none`, the default: `require` always fails).
     public var files = FileSandbox.none
@@ -193,6 +200,7 @@ public final class LuaVM {
     public func armBudget() {
         guard depth == 0, let state else { return }
         lsx_arm(state, Int64(instructionLimit))
+        printedThisTurn = 0
     }
 
     /// Counts host work done for the script against the current budget, as `instructions` VM
@@ -224,7 +232,10 @@ public final class LuaVM {
     private func entering<R>(_ state: OpaquePointer, _ body: () throws(LuaError) -> R) throws(LuaError) -> R {
         if depth == 0 {
             releasePendingReferences(state)
-            if !sharesBudget { lsx_arm(state, Int64(instructionLimit)) }
+            if !sharesBudget {
+                lsx_arm(state, Int64(instructionLimit))
+                printedThisTurn = 0
+            }
         }
         depth += 1
         defer { depth -= 1 }

@@ -113,4 +113,30 @@ struct LuaLimitsTests {
         #expect(message.hasPrefix("scene.lua:2:"))
         try expectUsable(vm)
     }
+    @Test("print stops at 4 MiB in one turn and 64 MiB in all, with a clear error at file:line, and prints nothing past either")
+    func printIsCapped() throws {
+        let vm = LuaVM()
+        var printed = 0, lines = 0
+        vm.printHandler = { line in
+            printed += line.utf8.count + 1
+            lines += 1
+        }
+        // 100-byte lines (99 and a newline): 41,943 fit in 4 MiB (4,194,304 bytes), the next does not.
+        let error = try #require(failure(of: "local line = string.rep('x', 99)\nfor i = 1, 1e7 do print(line) end", in: vm))
+        #expect(error.message == "scene.lua:2: print: output limit exceeded (more than 4 MiB printed in one turn)")
+        #expect(lines == 41_943 && printed == 4_194_300)
+        // A pcall sees the same error, and the turn still prints nothing more.
+        #expect(try vm.run(chunk: "return 1", name: "next.lua") == [1])
+        // Each turn starts again: sixteen turns of 4,194,300 bytes fit in 64 MiB (67,108,864
+        // bytes), the first among them; the seventeenth's first line does not.
+        for _ in 0..<15 { try vm.run(chunk: "local line = string.rep('x', 99) for i = 1, 41943 do print(line) end", name: "turn.lua") }
+        #expect(printed == 16 * 4_194_300)
+        let all = try #require(failure(of: "local line = string.rep('x', 99) for i = 1, 41943 do print(line) end", name: "last.lua", in: vm))
+        #expect(all.message == "last.lua:1: print: output limit exceeded (more than 64 MiB printed in all)")
+        #expect(printed == 67_108_800, "nothing printed past the limit: \(printed)")
+        let caught = try vm.run(chunk: "local ok, e = pcall(print, string.rep('x', 99)) return ok, e", name: "caught.lua")
+        #expect(caught.first == false)
+        #expect(caught.last?.stringValue == "print: output limit exceeded (more than 64 MiB printed in all)")
+        try expectUsable(vm)
+    }
 }
