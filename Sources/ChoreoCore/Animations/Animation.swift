@@ -79,6 +79,10 @@ public class Animation {
 
     /// The key paths this animation writes (for `animationKeys` of views and for tracing).
     var animatedPaths: [PropertyPath] { [] }
+
+    /// Whether the animation adds its value to what is below it (an additive property
+    /// animation); a group, a transition or any replacing animation does not.
+    var addsToWhatIsBelow: Bool { false }
 }
 
 /// Receives the start and stop of an animation (CAAnimationDelegate).

@@ -32,6 +32,8 @@ public class PropertyAnimation: Animation {
         isPathResolved = true
     }
 
+    override var addsToWhatIsBelow: Bool { isAdditive }
+
     override func makeEmptyCopy() -> Animation { PropertyAnimation(keyPath: keyPath) }
 
     override func copyProperties(from other: Animation) {

@@ -6,10 +6,10 @@ extension EffectStack {
         let old = (steps: steps, rows: rows, layers: layers, tracks: tracks, curves: trackCurves, values: values,
                    base: base, slots: cellSlots, transforms: transforms, eventChecks: eventChecks, general: generalRows,
                    solo: soloStamps, writes: transformWrites)
-        tracks = []; trackCurves = []; trackUsers = []; trackIndex = [:]; fractions = []; iterations = []; lastTracks = (nil, nil)
+        tracks = []; trackCurves = []; trackUsers = []; trackIndex = [:]; fractions = []; iterations = []; trackStamps = []; lastTracks = (nil, nil)
         steps = []; base = []; values = []; cellSlots = []; transforms = []; generalRows = []; transformWrites = [:]; lastTransformWrite = nil
         rows = []; layers = []; eventChecks = []; soloStamps = []
-        deadSteps = 0; liveRows = 0; stamp = -1; evaluatedRows = 0
+        deadSteps = 0; liveRows = 0; stamp = -1; evaluatedRows = 0; staleRows = []  // nothing is current after it
         for (index, row) in old.rows.enumerated() {
             guard let layer = old.layers[index] else { continue }
             let cells = row.firstCell..<row.firstCell + row.slotCount + (row.transform >= 0 ? 1 : 0)

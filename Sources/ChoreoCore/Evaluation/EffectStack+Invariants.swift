@@ -16,6 +16,8 @@ extension Scene {
             }
             live += 1
             precondition(layer.row == index, "row \(index) names a layer whose row is \(layer.row)")
+            precondition(layer.nonAdditiveCount == layer.attached.count(where: { !$0.isAdditive }),
+                         "layer of row \(index) counts \(layer.nonAdditiveCount) non-additive animations")
             precondition(layer.listedIn === self, "a layer in the stack is not listed in its scene")
             precondition(layer.stack === stack && layer.scene === self, "a layer in the stack names another scene")
             for cell in row.firstCell..<row.firstCell + row.slotCount {
@@ -35,6 +37,7 @@ extension Scene {
             }
         }
         precondition(stack.now == currentTime && stack.nowStamp == stamp, "the stack's clock is not the scene's")
+        precondition(stack.staleRows.isEmpty && !stack.soloStamps.contains(EffectStack.stale), "a row is stale after a frame")
         precondition(live == stack.liveRows, "the stack counts \(stack.liveRows) living rows, holds \(live)")
         var users = [Int](repeating: 0, count: stack.tracks.count)
         for (index, row) in stack.rows.enumerated() where stack.layers[index] != nil {

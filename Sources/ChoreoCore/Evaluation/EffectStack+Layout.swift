@@ -120,6 +120,33 @@ extension EffectStack {
         for step in steps[firstStep...] { trackUsers[Int(step.track)] += 1 }
     }
 
+    /// Takes `layer`'s changed model into its living row `index` instead of laying the row out
+    /// anew: a row of numbers takes its cells' model values (its steps do not depend on the
+    /// model) and is computed again when next read; a general row, which composes onto the
+    /// model it is given, forgets the frame it computed. False, changing nothing, for a row with
+    /// a transform write, which holds the model's transform (then the row is laid out anew).
+    func takeModel(_ index: Int, of layer: Layer) -> Bool {
+        let row = rows[index]
+        if row.general >= 0 {
+            generalRows[row.general]!.forgetFrame()
+            return true
+        }
+        guard row.transform < 0 else { return false }
+        var changed = false
+        for cell in row.firstCell..<row.firstCell + row.slotCount {
+            let value = layer.model[cellSlots[cell]]
+            if value.bitPattern != base[cell].bitPattern {
+                base[cell] = value
+                changed = true
+            }
+        }
+        if changed && soloStamps[index] != Self.stale {
+            soloStamps[index] = Self.stale
+            staleRows.append(index)
+        }
+        return true
+    }
+
     /// Extends living row `index` with the effects of `entry`, just added last to `layer`'s
     /// animations (the row holds the ones before it), as laying the row out anew would: the new
     /// effects compose last, so they are appended, and values computed at this instant are
@@ -156,7 +183,7 @@ extension EffectStack {
         appendSteps(writes, firstCell: row.firstCell, slots: slots, mapping: layer.timeMapping)
         rows[index] = Row(firstCell: row.firstCell, slotCount: row.slotCount, firstStep: row.firstStep,
                           stepCount: steps.count - row.firstStep, transform: row.transform, general: -1, touched: touched)
-        if isCurrent(index, stamp: nowStamp) { compute(firstNew..<steps.count, at: now) }
+        if isCurrent(index, stamp: nowStamp) { compute(firstNew..<steps.count, at: now, stamp: nowStamp) }
         return true
     }
 
@@ -204,6 +231,7 @@ extension EffectStack {
         trackIndex[track] = index
         fractions.append(.nan)
         iterations.append(0)
+        trackStamps.append(-1)
         return index
     }
 }

@@ -128,9 +128,12 @@ final class EffectStack {
     var uniqueCurves = 0
     /// Per track: how many living steps it paces (a track without any is not evaluated).
     var trackUsers: [Int] = []
-    /// Per track, this frame: the curve's value (NaN when not in effect) and the iteration.
+    /// Per track: the curve's value (NaN when not in effect) and the iteration, computed at the
+    /// scene stamp in `trackStamps` (by the frame, or by a row computed on its own since: rows
+    /// read again and again between frames compute each track once).
     var fractions: [Double] = []
     var iterations: [Int] = []
+    var trackStamps: [Int] = []
 
     var steps: [Step] = []
     /// Per cell: the model's value (NaN in the transform cell: unwritten, it shows the model's
@@ -181,6 +184,10 @@ final class EffectStack {
     /// Per row: the scene stamp its cells were computed at on their own (a row laid out after
     /// the last frame's `evaluate`, when it is read before the next), or −1.
     var soloStamps: [Int] = []
+    /// The rows whose cells took new model values since the last frame (`takeModel`): marked
+    /// `stale` in `soloStamps`, computed on their own when read, current again after a frame.
+    var staleRows: [Int] = []
+    static let stale = -2
     var deadSteps = 0
 
     /// The scene's current time and stamp (`Scene.advance` sets them), so that a read needs the
@@ -212,37 +219,15 @@ final class EffectStack {
     /// steps in order. General rows are computed when first read (`frame(row:layer:at:)`).
     func evaluate(at time: MediaTime, stamp: Int) {
         if deadSteps > 256 && deadSteps > steps.count / 2 { compact() }
-        for index in tracks.indices where trackUsers[index] > 0 {
-            let state = Self.state(of: tracks[index], at: time)
-            guard let progress = state.progress else {
-                fractions[index] = .nan
-                continue
-            }
-            fractions[index] = trackCurves[index].progress(at: progress)
-            iterations[index] = state.iteration
-        }
+        for index in tracks.indices where trackUsers[index] > 0 { computeTrack(index, at: time, stamp: stamp) }
         values.withUnsafeMutableBufferPointer { values in
-            base.withUnsafeBufferPointer { base in
-                _ = values.update(fromContentsOf: base)
-                steps.withUnsafeBufferPointer { steps in
-                    fractions.withUnsafeBufferPointer { fractions in
-                        iterations.withUnsafeBufferPointer { iterations in
-                            for step in steps {
-                                let fraction = fractions[Int(step.track)]
-                                guard !fraction.isNaN else { continue }
-                                let value = ScalarWrite.value(
-                                    step.from, step.to, fraction: fraction, iteration: iterations[Int(step.track)],
-                                    isCumulative: step.isCumulative)
-                                let cell = step.cell
-                                values[cell] = step.isAdditive ? values[cell] + value : value
-                            }
-                        }
-                    }
-                }
-            }
+            base.withUnsafeBufferPointer { base in _ = values.update(fromContentsOf: base) }
         }
+        applySteps(steps.indices)
         self.stamp = stamp
         evaluatedRows = rows.count
+        for index in staleRows where soloStamps[index] == Self.stale { soloStamps[index] = -1 }
+        staleRows.removeAll(keepingCapacity: true)
     }
 
     /// Computes one row of numbers on its own at global `time` (a row laid out since the last
@@ -252,27 +237,60 @@ final class EffectStack {
         for cell in row.firstCell..<row.firstCell + row.slotCount + (row.transform >= 0 ? 1 : 0) {
             values[cell] = base[cell]
         }
-        compute(row.firstStep..<row.firstStep + row.stepCount, at: time)
+        compute(row.firstStep..<row.firstStep + row.stepCount, at: time, stamp: stamp)
         soloStamps[index] = stamp
     }
 
-    /// Computes `steps[range]` at global `time` onto the cells' values, in order.
-    func compute(_ range: Range<Int>, at time: MediaTime) {
-        for step in steps[range] {
-            let track = Int(step.track)
-            let state = Self.state(of: tracks[track], at: time)
-            guard let progress = state.progress else { continue }
-            let value = ScalarWrite.value(
-                step.from, step.to, fraction: trackCurves[track].progress(at: progress), iteration: state.iteration,
-                isCumulative: step.isCumulative)
-            values[step.cell] = step.isAdditive ? values[step.cell] + value : value
+    /// Computes `steps[range]` at global `time` (scene stamp `stamp`) onto the cells' values,
+    /// in order, with the arithmetic of `evaluate`; each track is computed once per stamp.
+    func compute(_ range: Range<Int>, at time: MediaTime, stamp: Int) {
+        for step in steps[range] where trackStamps[Int(step.track)] != stamp {
+            computeTrack(Int(step.track), at: time, stamp: stamp)
         }
+        applySteps(range)
+    }
+
+    /// Writes `steps[range]`, in order, into the cells' values from their tracks' computed
+    /// curve values: a step of a track not in effect writes nothing.
+    @inline(__always)
+    private func applySteps(_ range: Range<Int>) {
+        values.withUnsafeMutableBufferPointer { values in
+            steps.withUnsafeBufferPointer { steps in
+                fractions.withUnsafeBufferPointer { fractions in
+                    iterations.withUnsafeBufferPointer { iterations in
+                        for step in steps[range] {
+                            let fraction = fractions[Int(step.track)]
+                            guard !fraction.isNaN else { continue }
+                            let value = ScalarWrite.value(
+                                step.from, step.to, fraction: fraction, iteration: iterations[Int(step.track)],
+                                isCumulative: step.isCumulative)
+                            values[step.cell] = step.isAdditive ? values[step.cell] + value : value
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Computes track `index`'s curve value (NaN when not in effect) and iteration at global
+    /// `time`, scene stamp `stamp`.
+    @inline(__always)
+    private func computeTrack(_ index: Int, at time: MediaTime, stamp: Int) {
+        let state = Self.state(of: tracks[index], at: time)
+        if let progress = state.progress {
+            fractions[index] = trackCurves[index].progress(at: progress)
+            iterations[index] = state.iteration
+        } else {
+            fractions[index] = .nan
+        }
+        trackStamps[index] = stamp
     }
 
     /// Whether row `index`'s cells hold the values at scene stamp `stamp`.
     @inline(__always)
     func isCurrent(_ index: Int, stamp: Int) -> Bool {
-        (self.stamp == stamp && index < evaluatedRows) || soloStamps[index] == stamp
+        let solo = soloStamps[index]
+        return solo == stamp || (self.stamp == stamp && index < evaluatedRows && solo != Self.stale)
     }
 
     /// A track's timing state at global `time`.

@@ -32,6 +32,9 @@ final class GeneralRow {
         (self.stamp, self.localTime) = (stamp, localTime)
     }
 
+    /// Forgets the frame computed (the layer's model changed): the next read composes anew.
+    func forgetFrame() { stamp = -1 }
+
     /// Appends `effects` (of an animation added last to the layer), composing them onto the
     /// frame when it was computed at scene stamp `stamp` and `localTime`: the frame is then what
     /// composing every effect anew gives.

@@ -47,20 +47,8 @@ extension Layer {
             memoryCharge.resize(to: memoryCharge.bytes + layerCharge)
         }
         appendAttached(entry)
-        if !extendRow(with: entry) { invalidatePresentation(subtree: false) }
+        extendRow(with: entry)
         self.scene?.didAdd(entry, to: self)  // read again: removing a replaced animation ran its stop
-    }
-
-    /// Adds the effects of `entry`, just attached last, to the layer's living row rather than
-    /// laying the row out anew (`EffectStack.extend`); false when there is no row or it cannot
-    /// take them. The next frame looks for the layer's events, as after any change.
-    private func extendRow(with entry: AttachedAnimation) -> Bool {
-        guard row >= 0, model.instancing == nil, let stack = listedIn?.stack, stack.extend(row, of: self, with: entry) else {
-            return false
-        }
-        nextEventCheck = MediaTime(-Double.infinity)
-        stack.eventChecks[row] = nextEventCheck
-        return true
     }
 
     /// Detaches the animation under `key`; it stops with finished = false unless it had ended.
@@ -107,6 +95,7 @@ extension Layer {
 
     func appendAttached(_ entry: AttachedAnimation) {
         attached.append(entry)
+        if !entry.isAdditive { nonAdditiveCount += 1 }
         if attachedKeyCounts == nil, attached.count > Layer.keyIndexThreshold {
             var counts: [String: Int] = [:]
             for key in attached.lazy.compactMap(\.key) { counts[key, default: 0] += 1 }
@@ -119,6 +108,7 @@ extension Layer {
     @discardableResult
     func removeAttached(at index: Int) -> AttachedAnimation {
         let entry = attached.remove(at: index)
+        if !entry.isAdditive { nonAdditiveCount -= 1 }
         if let emitter = model.emitter { retireEmitterEffects(of: entry, into: emitter.history) }
         if entry.chargedToLayer > 0 {
             attachedChargeBytes -= entry.chargedToLayer

@@ -35,12 +35,13 @@ extension Layer {
             return
         }
         let before = scene == nil ? nil : presentation.value(at: path)
+        let oldModel = modelValue(at: path)
         switch property {
         case .fillColor: model.shape.fillColor = nil
         case .strokeColor: model.shape.strokeColor = nil
         default: preconditionFailure("setShapeColor(_:for:) sets fillColor or strokeColor, not \(path)")
         }
         invalidatePresentation(subtree: false)
-        if let scene, let before { scene.modelDidChange(self, path: path, from: before) }
+        if let scene, let before { scene.modelDidChange(self, path: path, from: before, model: oldModel) }
     }
 }

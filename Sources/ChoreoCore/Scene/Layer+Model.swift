@@ -83,9 +83,12 @@ extension Layer {
             let key = PreviousValueKey(layer: ObjectIdentifier(self), property: whole.property)
             if scene.previousValues[key] == nil { scene.previousValues[key] = before ?? presentationValue(at: whole) }
         }
+        // The model value before, for a view animation block: the value shown when no animation
+        // is attached.
+        let oldModel = before == nil || attached.isEmpty ? before : modelValue(at: whole)
         try mutate()
-        invalidatePresentation(subtree: false)
-        if let scene, let before { scene.modelDidChange(self, path: whole, from: before) }
+        takeModelIntoRow()
+        if let scene, let before, let oldModel { scene.modelDidChange(self, path: whole, from: before, model: oldModel) }
     }
 }
 

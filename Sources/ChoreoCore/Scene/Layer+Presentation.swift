@@ -65,6 +65,26 @@ extension Layer {
         return row
     }
 
+    /// After a change of the model: the living row takes the new model values in place
+    /// (`EffectStack.takeModel`) rather than being laid out anew over all the layer's animations.
+    func takeModelIntoRow() { updateRow { $0.takeModel($1, of: self) } }
+
+    /// After `entry` was attached last: its effects extend the living row (`EffectStack.extend`)
+    /// rather than the row being laid out anew over all the layer's animations.
+    func extendRow(with entry: AttachedAnimation) { updateRow { $0.extend($1, of: self, with: entry) } }
+
+    /// Brings the living row up to date with `update` when it can (else invalidates the
+    /// presentation, and the row is laid out anew); the next frame looks for the layer's events,
+    /// as after any change. An emitter's instancing layer always invalidates (its steps go too).
+    private func updateRow(_ update: (EffectStack, Int) -> Bool) {
+        guard row >= 0, model.instancing == nil, let stack = listedIn?.stack, update(stack, row) else {
+            invalidatePresentation(subtree: false)
+            return
+        }
+        nextEventCheck = MediaTime(-Double.infinity)
+        stack.eventChecks[row] = nextEventCheck
+    }
+
     /// Forgets the layer's row (its animations, model, timing or place changed) and the next
     /// event time (and, when timing or the tree changed, the time mappings of the subtree).
     func invalidatePresentation(subtree: Bool) {

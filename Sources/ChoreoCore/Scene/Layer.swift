@@ -108,6 +108,9 @@ public final class Layer {
     /// (which made adding n keyed animations O(n²)); nil below, where the scan is cheaper than a
     /// dictionary's memory (most layers hold a few animations).
     var attachedKeyCounts: [String: Int]?
+    /// How many attached animations do not add to what is below them (`AttachedAnimation.isAdditive`):
+    /// with none, a view animation block's change starts from the model value at once.
+    var nonAdditiveCount = 0
     static var keyIndexThreshold: Int { 16 }
     /// The scene whose list of animated layers (or effect stack) holds this layer, if any. Not weak, for
     /// the reason `scene` is not: a weak reference gives the scene a side table, and every retain
@@ -155,6 +158,9 @@ final class AttachedAnimation {
     /// Noted when added, for its commit: its `beginTime` is 0 (the commit sets it to the
     /// layer's local time), and it is a transition (which takes the layer's final state then).
     var beginsAtCommit = false, isTransition = false
+    /// Whether the animation adds to what is below it, noted when attached (the attached copy
+    /// is the layer's own): `Layer.nonAdditiveCount` counts the others.
+    let isAdditive: Bool
     var didStart = false
     /// Whether the stop event has been emitted (after which it is never emitted again).
     var didStop = false
@@ -168,5 +174,6 @@ final class AttachedAnimation {
         self.key = key
         self.animation = animation
         self.sequence = sequence
+        isAdditive = animation.addsToWhatIsBelow
     }
 }

@@ -89,16 +89,16 @@ extension Scene {
     /// with the transaction's timing function, under the property's name). Inside a motion
     /// animator's block every layer's change is recorded. An error of a delegate or of adding the
     /// action's animation is kept for `takeActionFailure()` (the change itself stands).
-    func modelDidChange(_ layer: Layer, path: PropertyPath, from old: AnimationValue) {
+    func modelDidChange(_ layer: Layer, path: PropertyPath, from old: AnimationValue, model oldModel: AnimationValue) {
         let block = ViewAnimationContext.innermostBlock(of: self)
         if block?.recordsEveryLayer == true {
-            recordViewChange(layer, path: path, from: old)
+            recordViewChange(layer, path: path, from: old, model: oldModel)
             return
         }
         if layer.hasView {
             // A view answers first for its layer (`View.action(for:forKey:)`, always its delegate):
             // inside an animation block the block records the change; outside, no action.
-            if block != nil { recordViewChange(layer, path: path, from: old) }
+            if block != nil { recordViewChange(layer, path: path, from: old, model: oldModel) }
             return
         }
         guard actsOn(layer), let transaction = currentTransaction else { return }
@@ -106,7 +106,7 @@ extension Scene {
         do {
             switch try LayerActionLookup.action(for: layer, forKey: key) {
             case nil, (.none, _)?: return
-            case (.viewAnimationBlock, _)?: recordViewChange(layer, path: path, from: old)
+            case (.viewAnimationBlock, _)?: recordViewChange(layer, path: path, from: old, model: oldModel)
             case let (.animation(animation), source)?:
                 try LayerActionLookup.run(animation, from: source, on: layer, key: key, path: path, from: old,
                                           transaction: transaction)

@@ -141,15 +141,16 @@ final class ViewAnimationBlock {
         layer.view.map(ObjectIdentifier.init) ?? ObjectIdentifier(layer)
     }
 
-    /// Records a change of `path` (a whole property) of `layer`, whose presentation was `old`.
-    func record(_ layer: Layer, path: PropertyPath, oldPresentation old: AnimationValue) {
+    /// Records a change of `path` (a whole property) of `layer`, whose presentation was `old`
+    /// and model `oldModel`.
+    func record(_ layer: Layer, path: PropertyPath, oldPresentation old: AnimationValue, oldModel: AnimationValue) {
         let index: Int
         if let known = changeIndex(of: layer, path) {
             index = known
         } else {
             index = changes.count
             if changes.isEmpty { changes.reserveCapacity(4) }  // a view's few properties, without regrowing
-            changes.append(Change(layer: layer, path: path, oldModel: Self.modelValueBefore(layer, path, old), oldPresentation: old))
+            changes.append(Change(layer: layer, path: path, oldModel: Self.modelValueBefore(layer, path, oldModel), oldPresentation: old))
             if changeIndex != nil {
                 changeIndex![ChangeKey(layer: ObjectIdentifier(layer), property: path)] = index
             } else if changes.count > Self.changeIndexThreshold {
@@ -172,23 +173,19 @@ final class ViewAnimationBlock {
         return nil
     }
 
-    /// The model value a layer had, from its presentation before the change: the presentation
-    /// minus the sum of the additive animations of the property now. Nil when a non-additive
-    /// animation of the property is in effect.
-    private static func modelValueBefore(_ layer: Layer, _ path: PropertyPath, _ presentation: AnimationValue) -> AnimationValue? {
-        guard let scene = layer.scene, !layer.attached.isEmpty else { return presentation }
+    /// The model value the block's additive animation of a change starts from: the layer's
+    /// model value before the change, or nil when a non-additive animation of the property is
+    /// in effect (the animation then starts from the presentation). A layer whose animations
+    /// are all additive property animations (`Layer.nonAdditiveCount`, as a layer that only view
+    /// animation blocks animate) is not searched.
+    private static func modelValueBefore(_ layer: Layer, _ path: PropertyPath, _ model: AnimationValue) -> AnimationValue? {
+        guard let scene = layer.scene, layer.nonAdditiveCount > 0 else { return model }
         let local = layer.timeMapping.localTime(from: scene.currentTime)
-        for entry in layer.attached where entry.animation.animatedPaths.contains(where: { $0.property == path.property }) {
-            if let property = entry.animation as? PropertyAnimation, property.isAdditive { continue }
+        for entry in layer.attached where !entry.isAdditive
+            && entry.animation.animatedPaths.contains(where: { $0.property == path.property }) {
             if EffectTiming(entry).state(at: local).isInEffect { return nil }
         }
-        // The sum of the additive contributions: the effects composed onto a model whose value
-        // at `path` is zero (the layer itself is left alone).
-        var base = layer.model
-        base.setValue(.zero(path.valueKind), at: path)
-        var frame = PresentationFrame(properties: base, transition: nil)
-        GeneralRow.compose(layer.loweredEffects(), onto: &frame, at: local)
-        return presentation - frame.properties.value(at: path)
+        return model
     }
 
     /// Adds the block's animations to their layers and seals its completion.

@@ -278,4 +278,47 @@ struct FrameBatchTests {
         expectComposed("after the keyframes")
         scene.checkInvariants()
     }
+
+    @Test("A model change keeps the layer's row: its cells take the model's values, read as laying the row out anew gives; a row with a transform write is laid out anew")
+    func modelChangesKeepRows() throws {
+        // Views' layers: a change outside a block runs no implicit animation.
+        let scene = Scene()
+        let (view, otherView) = (View(name: "a", frame: Rect(x: 0, y: 0, width: 10, height: 10)), View(name: "b"))
+        scene.rootView.addSubview(view)
+        scene.rootView.addSubview(otherView)
+        let (layer, other) = (view.layer, otherView.layer)
+        try layer.add(scalarAnimation("position.x", 0, 300, duration: 4, curve: CubicBezierCurve.easeInOut) { $0.isAdditive = true }, forKey: "x")
+        try layer.add(scalarAnimation("opacity", 0, 1, duration: 2) { $0.isAdditive = true }, forKey: "o")
+        let keyframes = KeyframeAnimation(keyPath: "cornerRadius")
+        keyframes.values = [.scalar(0), .scalar(8), .scalar(2)]
+        keyframes.timing.duration = 3
+        try other.add(keyframes, forKey: "k")  // a general row
+        scene.commit()
+        scene.advance(to: 0.5)
+        let stack = try #require(layer.stack)
+        let rows = stack.rows.count
+        for index in 0..<100 {
+            layer.set(.scalar(Double(index)), at: PropertyPath(.position, .x))
+            if index % 3 == 0 { layer.set(.scalar(Double(index) / 100), at: PropertyPath(.opacity)) }
+            other.set(.scalar(Double(index)), at: PropertyPath(.cornerRadius))
+            other.set(.scalar(Double(index) / 100), at: PropertyPath(.opacity))
+            if index % 7 == 0 { expectComposed([layer, other], scene, "after change \(index)") }
+            _ = layer.presentationValue(at: PropertyPath(.position))
+            _ = other.presentation
+            if index == 50 { scene.advance(to: 1) }
+        }
+        #expect(stack.rows.count == rows, "rows laid out for 400 model changes: \(stack.rows.count - rows)")
+        scene.advance(to: 1.5)
+        expectComposed([layer, other], scene, "at the next frame")
+
+        // A transform write holds the model's transform: the row is laid out anew.
+        try layer.add(scalarAnimation("transform.scale", 0.5, 1.5, duration: 2), forKey: "s")
+        _ = layer.presentation
+        let before = stack.rows.count
+        layer.set(.transform(try Transform3D.rotation(0.3, 0, 0, 1)), at: PropertyPath(.transform))
+        expectComposed([layer], scene, "after the transform changed")
+        #expect(stack.rows.count == before + 1)
+        scene.advance(to: 2)
+        expectComposed([layer, other], scene, "at the last frame")
+    }
 }

@@ -67,6 +67,38 @@ struct ViewAnimateTests {
         #expect(move.timing.duration == MediaDuration(1))
     }
 
+    @Test("A block retargeting a running one starts from the model values exactly: from is old model minus new, whatever the presentation")
+    func retargetFromModel() throws {
+        let (scene, box) = makeScene()
+        box.center.x = 1_000_000
+        try View.animate(in: scene, withDuration: 1) { box.center.x = 0.3 }
+        scene.advance(to: 0.37)
+        // The first block's additive animation is running: the presentation is the model plus
+        // its contribution, about 600,000, which rounds away 0.3's last bits. The second block
+        // starts from the model the first left, 0.3 (UIKit's additive animations: from = old
+        // model − new model, to zero), not from the presentation less the contribution.
+        try View.animate(in: scene, withDuration: 1) { box.center.x = 0.7 }
+        let retarget = try #require(attachedAnimations(box.layer).last as? BasicAnimation)
+        #expect(retarget.isAdditive)
+        #expect(retarget.fromValue == .point(Point(x: 0.3 - 0.7, y: 0)))
+        #expect(retarget.toValue == .point(.zero))
+        // Two changes of a layer with only additive animations never look at the others; one
+        // with a replacing animation in effect starts from the presentation instead.
+        #expect(box.layer.nonAdditiveCount == 0)
+        try box.layer.add(basic("opacity", from: .scalar(0), to: .scalar(1), duration: 10), forKey: "fade")
+        #expect(box.layer.nonAdditiveCount == 1)
+        scene.advance(to: 0.5)
+        let shown = box.layer.presentation.opacity
+        try View.animate(in: scene, withDuration: 1) { box.alpha = 0.2 }  // a replacing animation
+        let replacing = try #require(attachedAnimations(box.layer).last as? BasicAnimation)
+        #expect(!replacing.isAdditive)
+        #expect(replacing.fromValue == .scalar(shown))
+        box.layer.removeAnimation(forKey: "fade")
+        #expect(box.layer.nonAdditiveCount == 1, "the replacing block animation")
+        box.layer.removeAllAnimations()
+        #expect(box.layer.nonAdditiveCount == 0)
+    }
+
     @Test("A delay holds the old value, then the move runs its duration")
     func delay() throws {
         let (scene, box) = makeScene()
