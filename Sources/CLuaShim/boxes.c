@@ -7,6 +7,7 @@
 typedef struct {
     void *box;
     const void *metatable;
+    unsigned long long serial;  // the slot's place in the order slots are made (from 1)
 } lsx_slot;
 
 // Registry keys: the addresses of these variables (non-const, so they are distinct objects).
@@ -24,6 +25,11 @@ int lsx_box_gc(lua_State *L) {
         sb->in_lua = saved;
     }
     return 0;
+}
+
+unsigned long long lsx_slot_serial(lua_State *L, int index) {
+    if (lua_type(L, index) != LUA_TUSERDATA || lua_rawlen(L, index) != sizeof(lsx_slot)) return 0;
+    return ((lsx_slot *)lua_touserdata(L, index))->serial;
 }
 
 void *lsx_toboxed(lua_State *L, int index) {
@@ -82,6 +88,7 @@ static void push_slot_with_metatable(lua_State *L, void *box) {
     lsx_slot *slot = lua_newuserdatauv(L, sizeof(lsx_slot), 0);
     slot->box = box;
     slot->metatable = lua_topointer(L, -2);
+    slot->serial = ++SB(L)->serial;
     lua_rotate(L, -2, 1);  // metatable on top again
     lua_setmetatable(L, -2);
 }

@@ -254,6 +254,8 @@ static int open_sandbox(lua_State *L) {
     lsx_install_patterns(L);
     push_box_function(L, routed_print, print_box);
     lua_setfield(L, 1, "print");
+    lua_pushcfunction(L, lsx_pairs);
+    lua_setfield(L, 1, "pairs");
     lsx_pushfunction(L, require_box);  // the loader: reachable only as require's upvalue
     lua_newtable(L);
     lua_pushcclosure(L, sandboxed_require, 2);

@@ -23,6 +23,7 @@ typedef struct lsx_sandbox {
     void *host;
     lua_State *main;
     int object_cache;         // registry index of the object cache (an integer key: no hashing)
+    unsigned long long serial;  // numbers the host slots in the order they are made (`pairs` orders them by it)
     char memory_position[LUA_IDSIZE + 24];  // "file:line:" when the allocator last refused
     char kill_message[LUA_IDSIZE + 160];    // the kill's message, raised again by every catcher
 } lsx_sandbox;
@@ -35,8 +36,13 @@ extern char lsx_box_metatable_key;
 /// object), kept at an integer index of the registry (`object_cache`).
 #define lsx_push_object_cache(L) lua_rawgeti((L), LUA_REGISTRYINDEX, SB(L)->object_cache)
 
-/// Pushes an 8-byte userdata holding `box`, with the metatable the registry holds under `key`.
+/// Pushes a slot userdata holding `box`, with the metatable the registry holds under `key`.
 void lsx_push_slot(lua_State *L, void *box, const void *metatable_key);
+/// The serial of the host slot at `index` (host objects and functions are numbered in the order
+/// their userdata are made), or 0 for any other value.
+unsigned long long lsx_slot_serial(lua_State *L, int index);
+/// `pairs` with a fixed order (pairs.c).
+int lsx_pairs(lua_State *L);
 
 /// Work in C is charged one instruction per this many bytes it reads or allocates.
 #define LSX_BYTES_PER_INSTRUCTION 64

@@ -196,6 +196,29 @@ struct ChoreoCLITests {
         #expect(first.output.hasPrefix(#"{"frame":0,"time":0,"views":{"duration":{"position":"#))
     }
 
+    @Test("Two traces of a scene that makes its views in a pairs loop are byte-identical, the views in pairs' order")
+    func deterministicPairs() throws {
+        // Lua seeds its string hashes per process: with Lua's own pairs, each run placed the
+        // views in another order.
+        let path = try ChoreoCommand.script("""
+            local scene = Scene.new{ width = 400, height = 100 }
+            local colors = { red = "#f00", green = "#0f0", blue = "#00f", gray = "#888", orange = "#f80", purple = "#808",
+                             teal = "#088", navy = "#008", olive = "#880", maroon = "#800", lime = "#8f0", aqua = "#0ff" }
+            local x = 0
+            for name, color in pairs(colors) do
+              scene.view:addSubview(View.new{ name = name, frame = { x, 0, 20, 20 }, backgroundColor = color })
+              x = x + 30
+            end
+            """)
+        let arguments = ["trace", path, "--props", "position", "--duration", "0"]
+        let first = try ChoreoCommand.run(arguments), second = try ChoreoCommand.run(arguments)
+        #expect(first.status == 0)
+        #expect(first.output == second.output)
+        // Strings in byte order: aqua first (x 0 + 10), teal last (x 330 + 10).
+        #expect(first.output.contains(#""aqua":{"position":{"x":10,"y":10}}"#))
+        #expect(first.output.contains(#""teal":{"position":{"x":340,"y":10}}"#))
+    }
+
     @Test("trace --velocity records each value's velocity after the values, in JSONL and in CSV")
     func traceVelocity() throws {
         // position.x runs 0 → 100 in 0.5 s (200 per second) and is then removed; opacity runs
