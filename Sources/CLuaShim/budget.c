@@ -119,9 +119,7 @@ void lsx_charge(lua_State *L, long long cost, const char *what) {
     fire_kill(L, 1, what, "instruction limit exceeded");  // level 1: the Lua line that called the C function
 }
 
-void lsx_check_kill(lua_State *L) {
-    if (SB(L)->killed) raise_kill(L);
-}
+int lsx_raise_kill(lua_State *L) { return raise_kill(L); }
 
 void lsx_charge_thread(lua_State *L, int index, const char *what) {
     lsx_sandbox *sb = SB(L);

@@ -60,8 +60,13 @@ extern char lsx_thread_turns_key;
 /// budget. When the budget runs out the kill fires, naming `what` ("string.find"); after a kill
 /// every call raises it again. Call only from C functions that Lua called.
 void lsx_charge(lua_State *L, long long cost, const char *what);
-/// Raises the kill again if it has fired (a catcher's check: pcall, coroutine.resume, ...).
-void lsx_check_kill(lua_State *L);
+/// Raises the kill again (budget.c).
+int lsx_raise_kill(lua_State *L);
+/// Raises the kill again if it has fired (a catcher's check: pcall, coroutine.resume, ...; and
+/// every host call, before and after: inline, a flag read).
+static inline void lsx_check_kill(lua_State *L) {
+    if (SB(L)->killed) lsx_raise_kill(L);
+}
 /// Charges a coroutine (at `index`) the hook interval the first time it runs in a turn, and
 /// gives it the current hook count: a coroutine that ends between two hook calls would else run
 /// up to a whole interval uncharged, and one from an earlier turn may still carry a kill's count.

@@ -83,12 +83,17 @@ extension Layer {
             let key = PreviousValueKey(layer: ObjectIdentifier(self), property: whole.property)
             if scene.previousValues[key] == nil { scene.previousValues[key] = before ?? presentationValue(at: whole) }
         }
-        // The model value before, for a view animation block: the value shown when no animation
-        // is attached.
-        let oldModel = before == nil || attached.isEmpty ? before : modelValue(at: whole)
+        guard let scene, let before else {
+            try mutate()
+            takeModelIntoRow()
+            return
+        }
+        // The model value before, for a view animation block: nil when it is the value shown (no
+        // animation attached).
+        let oldModel = attached.isEmpty ? nil : modelValue(at: whole)
         try mutate()
         takeModelIntoRow()
-        if let scene, let before, let oldModel { scene.modelDidChange(self, path: whole, from: before, model: oldModel) }
+        scene.modelDidChange(self, path: whole, from: before, model: oldModel)
     }
 }
 

@@ -89,7 +89,9 @@ extension Scene {
     /// with the transaction's timing function, under the property's name). Inside a motion
     /// animator's block every layer's change is recorded. An error of a delegate or of adding the
     /// action's animation is kept for `takeActionFailure()` (the change itself stands).
-    func modelDidChange(_ layer: Layer, path: PropertyPath, from old: AnimationValue, model oldModel: AnimationValue) {
+    /// `oldModel`: the model value before the change, nil when it is `old` (the layer had no
+    /// animation).
+    func modelDidChange(_ layer: Layer, path: PropertyPath, from old: AnimationValue, model oldModel: AnimationValue?) {
         let block = ViewAnimationContext.innermostBlock(of: self)
         if block?.recordsEveryLayer == true {
             recordViewChange(layer, path: path, from: old, model: oldModel)

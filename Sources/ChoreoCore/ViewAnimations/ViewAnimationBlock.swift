@@ -142,15 +142,15 @@ final class ViewAnimationBlock {
     }
 
     /// Records a change of `path` (a whole property) of `layer`, whose presentation was `old`
-    /// and model `oldModel`.
-    func record(_ layer: Layer, path: PropertyPath, oldPresentation old: AnimationValue, oldModel: AnimationValue) {
+    /// and model `oldModel` (nil: `old`, the layer had no animation).
+    func record(_ layer: Layer, path: PropertyPath, oldPresentation old: AnimationValue, oldModel: AnimationValue?) {
         let index: Int
         if let known = changeIndex(of: layer, path) {
             index = known
         } else {
             index = changes.count
             if changes.isEmpty { changes.reserveCapacity(4) }  // a view's few properties, without regrowing
-            changes.append(Change(layer: layer, path: path, oldModel: Self.modelValueBefore(layer, path, oldModel), oldPresentation: old))
+            changes.append(Change(layer: layer, path: path, oldModel: Self.modelValueBefore(layer, path, oldModel ?? old), oldPresentation: old))
             if changeIndex != nil {
                 changeIndex![ChangeKey(layer: ObjectIdentifier(layer), property: path)] = index
             } else if changes.count > Self.changeIndexThreshold {

@@ -22,7 +22,7 @@ enum ViewAnimationContext {
 extension Scene {
     /// A model change of a view's layer: recorded by the innermost open view animation block,
     /// applied at once (nothing to do) otherwise. Custom properties never animate in view blocks.
-    func recordViewChange(_ layer: Layer, path: PropertyPath, from oldPresentation: AnimationValue, model oldModel: AnimationValue) {
+    func recordViewChange(_ layer: Layer, path: PropertyPath, from oldPresentation: AnimationValue, model oldModel: AnimationValue?) {
         if case .custom = path.property { return }
         guard let block = ViewAnimationContext.innermostBlock(of: self), block.isAnimated else { return }
         block.record(layer, path: path, oldPresentation: oldPresentation, oldModel: oldModel)

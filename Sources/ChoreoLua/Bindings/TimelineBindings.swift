@@ -72,7 +72,8 @@ extension ScriptHost {
                 let table = try call.table(at: 2, name: "options")
                 try table.checkKeys(allowed: ["duration", "delay", "curve", "options", "animations", "completion"], of: "option")
                 let (duration, delay, options, animations, completion, stagger) = try blockArguments(
-                    table, in: "Timeline:animate", defaultDuration: timeline.defaultDuration, allowsStagger: true)
+                    table, in: "Timeline:animate", defaultDuration: timeline.defaultDuration, allowsStagger: true,
+                    runsAtOnce: false)
                 let curve = table.value("curve").isNil ? nil : try curve(from: table.value("curve"), name: "curve")
                 let position = try Self.position(call, at: 3)
                 try call.charging(timeline) { try timelineCall {

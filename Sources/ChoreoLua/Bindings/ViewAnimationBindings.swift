@@ -158,8 +158,8 @@ extension ScriptHost {
     /// exactly one of them is given.
     func blockArguments(
         _ table: LuaTableArgument, in call: String, needsAnimations: Bool = true, durationKeys: LuaKeySubset = plainDurationKeys,
-        defaultDuration: Double? = nil, allowsStagger: Bool = false
-    ) throws -> (Double, Double, ViewAnimationOptions, LuaFunctionRef?, ((Bool) -> Void)?, Stagger?) {
+        defaultDuration: Double? = nil, allowsStagger: Bool = false, runsAtOnce: Bool = true
+    ) throws -> (Double, Double, ViewAnimationOptions, BlockFunction?, ((Bool) -> Void)?, Stagger?) {
         guard table.countHeld(durationKeys) <= 1 else {
             let named = durationKeys.names.filter { !table.value(.name($0)).isNil }
             throw ArgumentError(parameter: named.joined(separator: ", "), requirement: "name the same duration: give one",
@@ -169,17 +169,36 @@ extension ScriptHost {
         let duration = try named.map { try table.number(.name($0)) } ?? defaultDuration ?? table.number("duration")
         let (delay, stagger) = allowsStagger ? try Self.delay(from: table.value("delay")) : (try table.optionalNumber("delay") ?? 0, nil)
         let options = try Self.viewAnimationOptions(table.value("options"))
-        let animations = needsAnimations ? try table.function("animations") : try table.optionalFunction("animations")
+        let animations: BlockFunction?
+        if runsAtOnce {
+            animations = try table.functionOnStack("animations").map(BlockFunction.onStack)
+            if needsAnimations && animations == nil { _ = try table.function("animations") }  // raises: missing
+        } else {
+            animations = try (needsAnimations ? table.function("animations") : table.optionalFunction("animations"))
+                .map(BlockFunction.referenced)
+        }
         let completion = try table.optionalFunction("completion").map { function in
             { [unowned self] (finished: Bool) in _ = deferredCall(function, [.boolean(finished)], as: .completion) }
         }
         return (duration, delay, options, animations, completion, stagger)
     }
 
+    /// A block's `animations` function: left on the stack of the host function that runs the
+    /// block at once (`View.animate`: no reference made), or referenced for a block run later
+    /// (a timeline's).
+    enum BlockFunction {
+        case onStack(Int32)
+        case referenced(LuaFunctionRef)
+    }
+
     /// Runs a block's `animations` function (nothing when none was given), as the block `call`.
     /// Passed on as a closure literal where the block runs at once, so no context is allocated.
-    func runAnimations(_ function: LuaFunctionRef?, in call: String) throws {
-        if let function { try callBlock(function, in: call) }
+    func runAnimations(_ function: BlockFunction?, in call: String) throws {
+        switch function {
+        case .onStack(let index): try callBlock(onStack: index, in: call)
+        case .referenced(let function): try callBlock(function, in: call)
+        case nil: break
+        }
     }
 
     /// A list of option names (`{"curveEaseOut", "repeat"}`), or nil for none.

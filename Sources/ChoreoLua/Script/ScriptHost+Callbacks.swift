@@ -107,6 +107,17 @@ extension ScriptHost {
         }
     }
 
+    /// `callBlock` for a function on the stack of the running host function `call`.
+    func callBlock(onStack index: Int32, in call: String) throws(LuaError) {
+        do {
+            try running(.animations, site: vm.definitionSite(ofFunctionAt: index)) { () throws(LuaError) in
+                try vm.callOnStack(index)
+            }
+        } catch {
+            throw Self.namingYield(error, in: call)
+        }
+    }
+
     /// Runs `body` as script code of `kind`, refusing to nest deeper than the limit.
     private func running<R>(
         _ kind: ScriptCallbackKind, _ function: LuaFunctionRef, _ body: () throws(LuaError) -> R

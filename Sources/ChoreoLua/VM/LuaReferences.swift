@@ -37,6 +37,23 @@ public final class LuaFunctionRef {
             lua_settop(state, -2)
             return nil
         }
+        return LuaVM.definitionSite(ofFunctionOnTopOf: state)
+    }
+}
+
+extension LuaVM {
+    /// `LuaFunctionRef.definitionSite` of the function at stack slot `index` of the running host
+    /// function.
+    func definitionSite(ofFunctionAt index: Int32) -> String? {
+        let state = liveState("definitionSite(ofFunctionAt:)")
+        guard lua_checkstack(state, 1) != 0 else { return nil }
+        lua_pushvalue(state, index)
+        return LuaVM.definitionSite(ofFunctionOnTopOf: state)
+    }
+
+    /// `file:line` where the function on top of the stack (which it pops) was defined; nil for a
+    /// C function.
+    static func definitionSite(ofFunctionOnTopOf state: OpaquePointer) -> String? {
         var info = lua_Debug()
         guard lua_getinfo(state, ">S", &info) != 0, info.linedefined > 0 else { return nil }
         let source = withUnsafeBytes(of: info.short_src) { bytes in

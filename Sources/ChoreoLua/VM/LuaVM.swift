@@ -167,6 +167,19 @@ public final class LuaVM {
         }
     }
 
+    /// Calls the function at stack slot `index` of the running host function with no arguments,
+    /// its results dropped, as `call(_:_:)` calls a referenced one: a function the host calls
+    /// before it returns (a `View.animate` block's `animations`), with no reference made.
+    func callOnStack(_ index: Int32) throws(LuaError) {
+        let state = liveState("callOnStack(_:)")
+        try entering(state) { () throws(LuaError) in
+            let base = lua_gettop(state)
+            try reserve(2, on: state)
+            lua_pushvalue(state, index)
+            _ = try protectedCall(on: state, base: base, argumentCount: 0)
+        }
+    }
+
     /// Calls a Lua function of one number (then `extraArguments`) for a number: the hot path of
     /// Lua timing curves, evaluated every frame. It does what `call(function, [.number(argument)]
     /// + extraArguments)` does, without an argument or result array: a number result comes back
