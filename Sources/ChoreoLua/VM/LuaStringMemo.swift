@@ -21,11 +21,24 @@ final class LuaStringMemo<Value> {
     /// neither the text nor the value (each copy retained what they hold).
     final class Entry {
         fileprivate let address: UnsafeRawPointer
+        /// A copy of the text's bytes, compared on a hit with no `String` touched (reading a
+        /// string's storage retained and released it).
+        fileprivate let bytes: UnsafeMutableRawBufferPointer
         let text: String
         let value: Value
 
         fileprivate init(address: UnsafeRawPointer, text: String, value: Value) {
             (self.address, self.text, self.value) = (address, text, value)
+            bytes = .allocate(byteCount: text.utf8.count, alignment: 1)
+            _ = bytes.initializeMemory(as: UInt8.self, from: text.utf8)
+        }
+
+        deinit { bytes.deallocate() }
+
+        /// Whether the `length` bytes at `address` are the text's.
+        @inline(__always)
+        fileprivate func holds(_ address: UnsafeRawPointer, _ length: Int) -> Bool {
+            bytes.count == length && (length == 0 || memcmp(bytes.baseAddress!, address, length) == 0)
         }
     }
 
@@ -51,7 +64,7 @@ final class LuaStringMemo<Value> {
         let address = UnsafeRawPointer(bytes)
         // Fibonacci hashing of the address (its low bits are alignment): no `Hasher`.
         let slot = Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: address)) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-        if let known = slots[slot], known.address == address, Self.same(known.text, address, length) {
+        if let known = slots[slot], known.address == address, known.holds(address, length) {
             return known
         }
         let text = String(decoding: UnsafeRawBufferPointer(start: address, count: length), as: UTF8.self)
@@ -60,14 +73,4 @@ final class LuaStringMemo<Value> {
         return made
     }
 
-    /// Whether `text`'s UTF-8 is the `length` bytes at `address` (read in place: the memo's
-    /// texts are native strings).
-    private static func same(_ text: String, _ address: UnsafeRawPointer, _ length: Int) -> Bool {
-        func matches(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-            utf8.count == length && (length == 0 || memcmp(utf8.baseAddress!, address, length) == 0)
-        }
-        if let inPlace = text.utf8.withContiguousStorageIfAvailable(matches) { return inPlace }
-        var text = text
-        return text.withUTF8(matches)
-    }
 }
