@@ -52,10 +52,11 @@ public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
     /// (of the first 64), else nil: compared with those few (the names a table holds), not with
     /// every name.
     func heldPosition(of name: String, given: UInt64) -> Int? {
+        let length = name.utf8.count  // compared only with the names of its length
         var bits = given
         while bits != 0 {
             let position = bits.trailingZeroBitCount
-            if position < entries.count, entries[position] == name { return position }
+            if position < entries.count, lengths[position] == length, let entry = entries[position], entry == name { return position }
             bits &= bits - 1
         }
         return nil
@@ -65,7 +66,9 @@ public final class LuaKeyNames: @unchecked Sendable {  // immutable after init
     /// none is missing), or nil.
     public func position(of name: String) -> Int? {
         let length = name.utf8.count
-        for index in entries.indices where lengths[index] == length && entries[index] == name { return index }
+        for index in entries.indices where lengths[index] == length {
+            if let entry = entries[index], entry == name { return index }
+        }
         return nil
     }
 }
