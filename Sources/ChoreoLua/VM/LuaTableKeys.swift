@@ -7,7 +7,8 @@
 ///     try options.checkKeys(allowed: ["duration", "delay"], of: "option")
 ///     // View.animate: unknown option 'speed' (valid: duration, delay)
 public protocol LuaTableKeys {
-    /// The keys that are names or integers, in Lua's traversal order; other keys are skipped.
+    /// The keys that are names or integers, in the order `pairs` visits them (integers, then
+    /// names in byte order); other keys are skipped.
     var keys: [LuaKey] { get }
 }
 

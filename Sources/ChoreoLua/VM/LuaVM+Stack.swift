@@ -92,7 +92,9 @@ extension LuaVM {
         }
     }
 
-    /// The name and integer keys of the table at `index` (absolute), by raw traversal.
+    /// The name and integer keys of the table at `index` (absolute), by raw traversal, in the
+    /// fixed order `pairs` visits them (integers in increasing order, then names in byte order),
+    /// not Lua's, which follows each state's hash seed: an error names the same key on every run.
     static func keys(ofTableAt index: Int32, on state: OpaquePointer) -> [LuaKey] {
         guard lua_checkstack(state, 2) != 0 else { return [] }
         var keys: [LuaKey] = []
@@ -105,6 +107,7 @@ extension LuaVM {
             }
             lsx_pop(state, 1)  // keep the key for lua_next
         }
+        keys.sort(by: LuaKey.precedesInPairsOrder)
         return keys
     }
 

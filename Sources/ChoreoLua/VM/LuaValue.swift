@@ -100,6 +100,17 @@ public enum LuaKey: Hashable, Sendable, CustomStringConvertible, ExpressibleBySt
         }
     }
 
+    /// Whether `a` comes before `b` in the order `pairs` visits keys: integers in increasing
+    /// order, then names in byte order.
+    static func precedesInPairsOrder(_ a: LuaKey, _ b: LuaKey) -> Bool {
+        switch (a, b) {
+        case let (.index(x), .index(y)): x < y
+        case (.index, .name): true
+        case (.name, .index): false
+        case let (.name(x), .name(y)): x.utf8.lexicographicallyPrecedes(y.utf8)
+        }
+    }
+
     /// The key appended to a field path: `frame` + `x` is `frame.x`, `points` + 2 is `points[2]`.
     func appended(to path: String) -> String {
         switch self {

@@ -95,4 +95,19 @@ struct LuaPairsOrderTests {
         #expect(error.message == "scene.lua:3: pairs: instruction limit exceeded")
         #expect(try vm.run(chunk: Self.visit("{ 3, 2, 1, x = 0 }"), name: "after.lua") == [.string("1 2 3 x")])
     }
+
+    @Test("The host lists a table's keys in the same order: an options table with several unknown keys names the first in byte order, in every state")
+    func hostKeyOrder() throws {
+        // zeta, beta and qux are unknown (alpha is a view's property): beta comes first.
+        let messages = (0..<5).map { _ in
+            errorMessage { _ = try runScript("View.new{ zeta = 1, beta = 2, qux = 3, alpha = 4, frame = {0, 0, 1, 1} }") }
+        }
+        #expect(Set(messages).count == 1)
+        #expect(messages.first??.hasPrefix("scene.lua:1: View.new: unknown property 'beta' (valid: ") == true)
+        let (_, results) = try runScript("""
+            local ok, message = pcall(View.animate, { duration = 1, zz = 1, aa = 2, mm = 3, animations = function() end })
+            capture(message)
+            """)
+        #expect(results.first?.stringValue?.hasSuffix("View.animate: unknown option 'aa' (valid: duration, withDuration, springDuration, delay, options, animations, completion, usingSpringWithDamping, bounce, initialSpringVelocity, curve)") == true)
+    }
 }
