@@ -182,7 +182,7 @@ final class EffectStack {
     /// Per row: the global time before which the row's layer has no event (`Layer.nextEventCheck`).
     var eventChecks: [MediaTime] = []
     /// Per row: the scene stamp its cells were computed at on their own (a row laid out after
-    /// the last frame's `evaluate`, when it is read before the next), or −1.
+    /// the last frame's `evaluate`, when it is read before the next), −1, or `stale`.
     var soloStamps: [Int] = []
     /// The rows whose cells took new model values since the last frame (`takeModel`): marked
     /// `stale` in `soloStamps`, computed on their own when read, current again after a frame.

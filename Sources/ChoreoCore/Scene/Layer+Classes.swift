@@ -35,7 +35,7 @@ extension Layer {
             return
         }
         let before = scene == nil ? nil : presentation.value(at: path)
-        let oldModel: AnimationValue? = modelValue(at: path)
+        let oldModel = before == nil || attached.isEmpty ? nil : modelValue(at: path)  // as `change(at:_:)` notes it
         switch property {
         case .fillColor: model.shape.fillColor = nil
         case .strokeColor: model.shape.strokeColor = nil
