@@ -85,6 +85,40 @@ struct ReferenceComparisonTests {
         }
     }
 
+    @Test("Animations added one at a time and model changes, each read before the next (a layer's row grows and takes its model in place)")
+    func readsBetweenAddsAndChanges() throws {
+        let twin = ReferenceTwin()
+        twin.addLayer("layer")
+        try twin.setModel(0, "bounds", .rect(0, 0, 40, 30))
+        try twin.setModel(0, "position", .point(10, 20))
+        try twin.add(Self.basic("position.x", .number(0), .number(300), duration: 4, curve: Self.easeInOut) { $0.additive = true },
+                     to: 0, forKey: "first")
+        twin.commit()
+        // Six steps at each instant (time moves every sixth), a read after each; keyframes (the
+        // general kernel) from step 40 on.
+        for step in 0..<72 {
+            twin.advance(to: Double(step / 6) / 8)
+            let n = Double(step)
+            switch step % 5 {
+            case 0:
+                try twin.add(Self.basic("position.x", .number(n), .number(-n), duration: 3, curve: Self.overshoot) { $0.additive = true },
+                             to: 0, forKey: "x\(step)")
+            case 1: try twin.add(Self.basic("opacity", .number(0.2), .number(0.9), duration: 2), to: 0, forKey: "o\(step)")
+            case 2: try twin.setModel(0, "position.x", .number(n), actions: false)
+            case 3 where step >= 40:
+                try twin.add(RAnimation(keyPath: "cornerRadius", kind: .keyframes(
+                    values: [.number(n), .number(8), .number(2)], keyTimes: nil, mode: .linear, segmentCurves: nil,
+                    curve: .linear)).adjusted { $0.timing.duration = 2 }, to: 0, forKey: "k\(step)")
+            case 3: try twin.add(Self.basic("position", .point(n, 1), .point(0, n), duration: 1.5), to: 0, forKey: "p\(step)")
+            default: try twin.setModel(0, "opacity", .number(n / 100), actions: false)
+            }
+            let problem = twin.mismatch()
+            #expect(problem == nil, "step \(step): \(problem ?? "")\n\(twin.log.joined(separator: "\n"))")
+            if problem != nil { return }
+            if step % 11 == 10 { twin.commit() }
+        }
+    }
+
     @Test("Two transform components, one additive")
     func severalTransformComponents() throws {
         try compare { twin in
