@@ -34,14 +34,12 @@ extension Layer {
             set(.color(color), at: path)
             return
         }
-        let before = scene == nil ? nil : presentation.value(at: path)
-        let oldModel = before == nil || attached.isEmpty ? nil : modelValue(at: path)  // as `change(at:_:)` notes it
-        switch property {
-        case .fillColor: model.shape.fillColor = nil
-        case .strokeColor: model.shape.strokeColor = nil
-        default: preconditionFailure("setShapeColor(_:for:) sets fillColor or strokeColor, not \(path)")
+        change(at: path) {
+            switch property {
+            case .fillColor: model.shape.fillColor = nil
+            case .strokeColor: model.shape.strokeColor = nil
+            default: preconditionFailure("setShapeColor(_:for:) sets fillColor or strokeColor, not \(path)")
+            }
         }
-        invalidatePresentation(subtree: false)
-        if let scene, let before { scene.modelDidChange(self, path: path, from: before, model: oldModel) }
     }
 }

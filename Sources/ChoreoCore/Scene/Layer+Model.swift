@@ -83,17 +83,12 @@ extension Layer {
             let key = PreviousValueKey(layer: ObjectIdentifier(self), property: whole.property)
             if scene.previousValues[key] == nil { scene.previousValues[key] = before ?? presentationValue(at: whole) }
         }
-        guard let scene, let before else {
-            try mutate()
-            takeModelIntoRow()
-            return
-        }
         // The model value before, for a view animation block: nil when it is the value shown (no
         // animation attached).
-        let oldModel = attached.isEmpty ? nil : modelValue(at: whole)
+        let oldModel = before == nil || attached.isEmpty ? nil : modelValue(at: whole)
         try mutate()
         takeModelIntoRow()
-        scene.modelDidChange(self, path: whole, from: before, model: oldModel)
+        if let scene, let before { scene.modelDidChange(self, path: whole, from: before, model: oldModel) }
     }
 }
 

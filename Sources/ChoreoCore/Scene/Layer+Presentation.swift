@@ -67,14 +67,7 @@ extension Layer {
 
     /// After a change of the model: the living row takes the new model values in place
     /// (`EffectStack.takeModel`) rather than being laid out anew over all the layer's animations.
-    @inline(__always)
-    func takeModelIntoRow() {
-        if row < 0 {
-            invalidatePresentation(subtree: false)  // no row: what a row would need is nothing
-        } else {
-            updateRow { $0.takeModel($1, of: self) }
-        }
-    }
+    func takeModelIntoRow() { updateRow { $0.takeModel($1, of: self) } }
 
     /// After `entry` was attached last: its effects extend the living row (`EffectStack.extend`)
     /// rather than the row being laid out anew over all the layer's animations.

@@ -171,8 +171,7 @@ extension ScriptHost {
         let options = try Self.viewAnimationOptions(table.value("options"))
         let animations: BlockFunction?
         if runsAtOnce {
-            animations = try table.functionOnStack("animations").map(BlockFunction.onStack)
-            if needsAnimations && animations == nil { _ = try table.function("animations") }  // raises: missing
+            animations = try table.functionOnStack("animations", required: needsAnimations).map(BlockFunction.onStack)
         } else {
             animations = try (needsAnimations ? table.function("animations") : table.optionalFunction("animations"))
                 .map(BlockFunction.referenced)

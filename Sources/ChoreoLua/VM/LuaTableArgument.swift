@@ -78,21 +78,17 @@ public struct LuaTableArgument {
     public func optionalFunction(_ key: LuaKey) throws(LuaCallError) -> LuaFunctionRef? {
         try optionalField(key) { (slot, place) throws(LuaCallError) in try context.checkFunction(slot, place) }
     }
-    /// `table[key]`, a function or nil, left on the stack of the running host function: its
-    /// index there (nil for nil), for a function the host calls before it returns
-    /// (`LuaVM.callOnStack`), with no reference made. The host function's results go above it.
-    public func functionOnStack(_ key: LuaKey) throws(LuaCallError) -> Int32? {
-        if lacks(key) { return nil }
+    /// `table[key]`, a function (or nil when not `required`), left on the stack of the running
+    /// host function: its index there (nil for nil), for a function the host calls before it
+    /// returns (`LuaVM.callOnStack`), with no reference made. The host function's results go
+    /// above it.
+    public func functionOnStack(_ key: LuaKey, required: Bool) throws(LuaCallError) -> Int32? {
         guard let slot = pushField(key) else { throw stackOverflow(key) }
-        switch lua_type(context.state, slot) {
-        case LUA_TFUNCTION: return slot
-        case LUA_TNIL, LUA_TNONE:
-            lsx_pop(context.state, 1)
-            return nil
-        default:
-            defer { lsx_pop(context.state, 1) }
-            throw context.mismatch(slot, place(key), "function")
-        }
+        let type = lua_type(context.state, slot)
+        if type == LUA_TFUNCTION { return slot }
+        defer { lsx_pop(context.state, 1) }
+        if type <= LUA_TNIL && !required { return nil }
+        throw context.mismatch(slot, place(key), "function")
     }
     public func object<Object: AnyObject>(_ key: LuaKey, as type: Object.Type) throws(LuaCallError) -> Object {
         try field(key) { (slot, place) throws(LuaCallError) in try context.checkObject(slot, type, place) }

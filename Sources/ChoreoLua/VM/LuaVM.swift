@@ -212,6 +212,11 @@ public final class LuaVM {
     /// calls keep their caller's budget: re-arming there would let a script refill its own).
     public func armBudget() {
         guard depth == 0, let state else { return }
+        arm(state)
+    }
+
+    /// A turn begins: a fresh instruction budget, and nothing printed yet this turn.
+    private func arm(_ state: OpaquePointer) {
         lsx_arm(state, Int64(instructionLimit))
         printedThisTurn = 0
     }
@@ -245,10 +250,7 @@ public final class LuaVM {
     private func entering<R>(_ state: OpaquePointer, _ body: () throws(LuaError) -> R) throws(LuaError) -> R {
         if depth == 0 {
             releasePendingReferences(state)
-            if !sharesBudget {
-                lsx_arm(state, Int64(instructionLimit))
-                printedThisTurn = 0
-            }
+            if !sharesBudget { arm(state) }
         }
         depth += 1
         defer { depth -= 1 }
