@@ -58,7 +58,7 @@ struct ChoreoBenchTests {
             "bezier-solve": ["c_ns", "ratio_vs_c", "max_error", "existential_ns"],
             "lua-curve": ["pcall_ns", "ratio_plain_vs_pcall", "ratio_baked_vs_native", "baked_ns", "native_ns"],
             "realtime-60hz": ["p99_jitter_ms", "drift_ms"],
-            "lua-scene-10k": ["bare_ns", "lua_tweener_ns", "ratio_vs_lua_tweener", "tables_setup_s", "setup_ratio"],
+            "lua-scene-10k": ["bare_ns", "lua_tweener_ns", "ratio_vs_lua_tweener", "tables_setup_s", "setup_ratio", "script_wall_s"],
             "lua-setup-10k": ["new_us", "add_us", "layer_us", "values_us", "block_us", "block_values_us", "setup_ratio"],
             "memory-10k": ["peak_rss_mb", "empty_rss_mb", "bytes_per_view", "bytes_per_animation", "object_layer_bytes"],
             "frame-10k": ["with_reads_ns"], "frame-100k": ["with_reads_ns", "frame_10k_ns", "ratio_100k_vs_10k"],
