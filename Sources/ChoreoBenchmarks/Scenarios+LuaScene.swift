@@ -22,7 +22,7 @@ extension Scenario {
     ///   `ratio_frames_vs_lua_tweener` compares the 600 frames alone.
     /// - `tables_setup_s`: the scene script with plain Lua tables in place of views, layers and
     ///   `View.animate` (`luaTablesScript`). `setup_ratio` is Choreo's script (`script_s`: the top
-    ///   level and its commit) over it, measured as `setupTimes(views:)` does: the two sides in
+    ///   level and its commit) over it, measured as `setupTimes(views:runs:)` does: the two sides in
     ///   turn, five runs each, each side's fastest, in the thread's CPU time. `script_wall_s` is
     ///   the script's wall-clock time in the two scene runs (the faster). The script's parts, run
     ///   alone (CPU time): `setup_views_s` makes and adds the views, `setup_values_s` sets their
