@@ -16,7 +16,7 @@ extension EffectStack {
     /// reference counting). Copied first and then replaced, the model's box (one per layer, out
     /// of cache across a walk of 10,000 layers) was retained and at once released, an atomic
     /// operation on a cold line each: `frame-10k`'s whole-presentation reads took 61–78 ns a
-    /// property-frame, 27–45 now. The stack and its layers are used from one thread at a time
+    /// property-frame, 24–45 now. The stack and its layers are used from one thread at a time
     /// (`Engine`), and nothing runs between the swaps.
     func properties(row index: Int, of layer: Layer) -> LayerProperties {
         let row = rows[index]
