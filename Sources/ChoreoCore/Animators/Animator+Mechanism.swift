@@ -33,7 +33,7 @@ extension Animator {
                     let end = change.layer.modelValue(at: change.path)
                     tracks.append(Track(
                         layer: change.layer, path: change.path, start: change.oldPresentation, end: end, isAdditive: false,
-                        beginFraction: begin, key: "\(change.path)#animator\(Scene.nextSequence())",
+                        beginFraction: begin, key: "\(change.path)#animator\(change.layer.nextRuntimeKeyNumber())",
                         segment: Segment(lower: begin, upper: 1, from: change.oldPresentation, to: end),
                         keyframes: animation))
                 }
@@ -46,7 +46,7 @@ extension Animator {
                     layer: change.layer, path: change.path, start: start, end: end,
                     isAdditive: change.oldModel != nil && end.isInvertible,
                     beginFraction: begin,
-                    key: "\(change.path)#animator\(Scene.nextSequence())",
+                    key: "\(change.path)#animator\(change.layer.nextRuntimeKeyNumber())",
                     segment: Segment(lower: begin, upper: 1, from: start, to: end)))
             }
         }

@@ -66,7 +66,7 @@ extension MotionAnimator {
         }
         let now = layer.timeMapping.localTime(from: scene.currentTime)
         animation.timing = traits.mediaTiming(startingAt: now, duration: animation.timing.duration.seconds)
-        let name = "\(change.path)#motion\(Scene.nextSequence())"
+        let name = "\(change.path)#motion\(layer.nextRuntimeKeyNumber())"
         animation.name = name
         animation.delegate = MotionAnimationDelegate(animator: self, completion: completion)
         let key = animation.isAdditive ? name : change.path.description

@@ -4,7 +4,8 @@
 /// Each animatable property of a view's layer changed in the block is recorded once, with the
 /// model and presentation values it had before the first change; the new value is the model when
 /// the block closes. Closing turns each change into an additive `BasicAnimation` from
-/// (old model − new model) to zero under a key of its own (`position#12`), so animations of the
+/// (old model − new model) to zero under a key of its own (`position#12`: the layer's twelfth
+/// key the runtime made, `Layer.nextRuntimeKeyNumber()`), so animations of the
 /// same property started earlier keep running and the effects sum (reference §3.7): the value and
 /// the velocity stay continuous when a property is retargeted mid-flight. For transforms the
 /// difference is taken so that `new + difference == old` (`new⁻¹·old` in concatenation order).
@@ -258,7 +259,7 @@ final class ViewAnimationBlock {
         if options.contains(.repeat) { animation.timing.repeatCount = .infinity }
         animation.timing.autoreverses = options.contains(.autoreverse)
         animation.delegate = completion
-        let key = Self.key(animation.keyPath, Scene.nextSequence())
+        let key = Self.key(animation.keyPath, layer.nextRuntimeKeyNumber())
         animation.name = key
         completion?.expect()
         do {

@@ -67,6 +67,22 @@ struct ViewAnimateTests {
         #expect(move.timing.duration == MediaDuration(1))
     }
 
+    @Test("A layer's keys are numbered by the layer, 1, 2, 3 in the order of its changes: the same blocks in another scene of the process give the same keys")
+    func keysNumberedPerLayer() throws {
+        func keys() throws -> [String] {
+            let (scene, box) = makeScene()
+            try View.animate(in: scene, withDuration: 1) {
+                box.center = Point(x: 150, y: 70)
+                box.alpha = 0.5
+            }
+            try View.animate(in: scene, withDuration: 1) { box.alpha = 0.25 }
+            return box.layer.animationKeys()
+        }
+        #expect(try keys() == ["position#1", "opacity#2", "opacity#3"])
+        // Another scene, after animations elsewhere in the process: the same keys.
+        #expect(try keys() == ["position#1", "opacity#2", "opacity#3"])
+    }
+
     @Test("A block retargeting a running one starts from the model values exactly: from is old model minus new, whatever the presentation")
     func retargetFromModel() throws {
         let (scene, box) = makeScene()
