@@ -69,6 +69,13 @@ public final class Layer {
     public var isHidden = false
     /// Whether sublayers are clipped to the bounds (UIView's clipsToBounds).
     public var masksToBounds = false
+    /// How many keys of its own the runtime has given animations on this layer: a view
+    /// animation block's (`position#1`), an animator's (`position#animator2`), a motion
+    /// animator's (`cornerRadius#motion3`). Counted per layer, so that a layer's keys do not
+    /// depend on what else the process ran (scene tests run side by side in one process, and
+    /// the process-wide sequence gave each run other numbers). 32 bits, beside the two flags:
+    /// in their padding, the layer stays 504 bytes (an `Int` made it 520, past malloc's 512).
+    private var runtimeKeyCount: UInt32 = 0
     public var content = LayerContent.none
     /// What the layer (and its view) is charged against a script's memory limit, if a script
     /// made it (`HostMemoryAccount`).
@@ -111,18 +118,13 @@ public final class Layer {
     /// How many attached animations do not add to what is below them (`AttachedAnimation.isAdditive`):
     /// with none, a view animation block's change starts from the model value at once.
     var nonAdditiveCount = 0
-    /// How many keys of its own the runtime has given animations on this layer: a view
-    /// animation block's (`position#1`), an animator's (`position#animator2`), a motion
-    /// animator's (`cornerRadius#motion3`). Counted per layer, so that a layer's keys do not
-    /// depend on what else the process ran (scene tests run side by side in one process, and
-    /// the process-wide sequence gave each run other numbers).
-    private var runtimeKeyCount = 0
     static var keyIndexThreshold: Int { 16 }
 
     /// The number the next key the runtime gives an animation on this layer ends with: 1, 2, ...
+    /// (`runtimeKeyCount`; after 2³² keys it starts again at 0, long after the first are gone).
     func nextRuntimeKeyNumber() -> Int {
-        runtimeKeyCount += 1
-        return runtimeKeyCount
+        runtimeKeyCount &+= 1
+        return Int(runtimeKeyCount)
     }
     /// The scene whose list of animated layers (or effect stack) holds this layer, if any. Not weak, for
     /// the reason `scene` is not: a weak reference gives the scene a side table, and every retain
