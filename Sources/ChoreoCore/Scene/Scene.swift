@@ -119,6 +119,15 @@ public final class Scene {
 
     private static let sequence = Atomic<Int>(0)
 
+    /// How many timelines the scene has made: the number of the next one's key (`timeline#1`).
+    private var timelineCount = 0
+
+    /// The number the next timeline of the scene takes for its key: 1, 2, ...
+    func nextTimelineNumber() -> Int {
+        timelineCount += 1
+        return timelineCount
+    }
+
     /// A number that orders additions across the whole process.
     static func nextSequence() -> Int {
         sequence.add(1, ordering: .relaxed).newValue

@@ -68,8 +68,10 @@ public final class Timeline {
     /// timelines the tree has (1: none nested): `Timeline+Bounds.swift`.
     var treeSize = 0
     var nestingLevels = 1
-    /// The key of this timeline's groups on its layers.
-    let key = "timeline#\(Scene.nextSequence())"
+    /// The key of this timeline's groups on its layers: `timeline#N`, N its place among the
+    /// scene's timelines (`Scene.nextTimelineNumber()`: the same in every run, whatever else
+    /// the process ran).
+    let key: String
 
     var phase = Phase.inactive
     /// The playhead at `runStart` (running), or where it rests (paused, inactive).
@@ -160,6 +162,7 @@ public final class Timeline {
         repeatDuration: Double = 0, autoreverses: Bool = false
     ) throws(ArgumentError) {
         self.scene = scene
+        key = "timeline#\(scene.nextTimelineNumber())"
         self.speed = try requirePositive(try MediaTiming.checkedSpeed(speed, "speed"), "speed")
         self.repeatCount = try requireNonNegativeOrInfinite(repeatCount, "repeatCount")
         self.repeatDuration = try requireNonNegativeOrInfinite(repeatDuration, "repeatDuration")

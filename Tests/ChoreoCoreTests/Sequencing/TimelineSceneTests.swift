@@ -28,4 +28,26 @@ struct TimelineSceneTests {
         #expect(box.layer.animationKeys().isEmpty)
         #expect(tl.awaitResult == .position(.end))
     }
+
+    @Test("A timeline's key on its layers is timeline#N, N its place among its scene's timelines: the same in a new scene whatever ran before")
+    func keysNumberedPerScene() throws {
+        func keys() throws -> [String] {
+            let scene = Scene()
+            let box = View(name: "box", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            scene.rootView.addSubview(box)
+            scene.commit()
+            var keys: [String] = []
+            for _ in 0..<2 {
+                let tl = try Timeline(scene: scene)
+                try tl.animate(duration: 1, curve: CubicBezierCurve.linear) { box.alpha = 0.5 }
+                try tl.startAnimation()
+                keys.append(tl.key)
+            }
+            scene.advance(to: MediaTime(0.1))
+            #expect(box.layer.animationKeys() == keys)
+            return keys
+        }
+        #expect(try keys() == ["timeline#1", "timeline#2"])
+        #expect(try keys() == ["timeline#1", "timeline#2"])
+    }
 }
