@@ -40,6 +40,29 @@ public class Animation {
     /// (`HostMemoryAccount`); a copy gets a charge of its own.
     public var memoryCharge: HostMemoryCharge?
 
+    // MARK: Attachment (a layer's copy is its own attachment: `AttachedAnimation`)
+
+    /// The key it is attached under, if any.
+    var key: String?
+    /// Global order of addition, for composition order ties and event order.
+    var sequence = 0
+    /// Whether `beginTime` has been resolved (at the commit of the transaction that added it).
+    var isCommitted = false
+    /// Noted when added, for its commit: its `beginTime` is 0 (the commit sets it to the
+    /// layer's local time), and it is a transition (which takes the layer's final state then).
+    var beginsAtCommit = false, isTransition = false
+    /// Whether the animation adds to what is below it, noted when attached (the attached copy
+    /// is the layer's own): `Layer.nonAdditiveCount` counts the others.
+    var isAdditiveAttachment = false
+    var didStart = false
+    /// Whether the stop event has been emitted (after which it is never emitted again).
+    var didStop = false
+    /// The bytes this animation added to its layer's memory charge (a copy the runtime made
+    /// for a script's layer), given back when it is detached.
+    var chargedToLayer = 0
+    /// The transaction completions this animation holds open.
+    var completions: [TransactionCompletion] = []
+
     public init() {}
 
     /// A copy with every property; subclasses copy their own.

@@ -16,7 +16,7 @@ extension Scene {
             }
             live += 1
             precondition(layer.row == index, "row \(index) names a layer whose row is \(layer.row)")
-            precondition(layer.nonAdditiveCount == layer.attached.count(where: { !$0.isAdditive }),
+            precondition(layer.nonAdditiveCount == layer.attached.count(where: { !$0.isAdditiveAttachment }),
                          "layer of row \(index) counts \(layer.nonAdditiveCount) non-additive animations")
             precondition(layer.listedIn === self, "a layer in the stack is not listed in its scene")
             precondition(layer.stack === stack && layer.scene === self, "a layer in the stack names another scene")

@@ -40,7 +40,7 @@ extension Layer {
         }
         try copy.prepare(presentation: presentation, layer: self, defaultDuration: defaultDuration)
         if let key, replaces { removeAnimation(forKey: key) }
-        let entry = AttachedAnimation(key: key, animation: copy, sequence: Scene.nextSequence())
+        let entry = copy.attachment(key: key, sequence: Scene.nextSequence())
         if layerCharge > 0, let memoryCharge {
             entry.chargedToLayer = layerCharge
             attachedChargeBytes += layerCharge
@@ -95,7 +95,7 @@ extension Layer {
 
     func appendAttached(_ entry: AttachedAnimation) {
         attached.append(entry)
-        if !entry.isAdditive { nonAdditiveCount += 1 }
+        if !entry.isAdditiveAttachment { nonAdditiveCount += 1 }
         if attachedKeyCounts == nil, attached.count > Layer.keyIndexThreshold {
             var counts: [String: Int] = [:]
             for key in attached.lazy.compactMap(\.key) { counts[key, default: 0] += 1 }
@@ -108,7 +108,7 @@ extension Layer {
     @discardableResult
     func removeAttached(at index: Int) -> AttachedAnimation {
         let entry = attached.remove(at: index)
-        if !entry.isAdditive { nonAdditiveCount -= 1 }
+        if !entry.isAdditiveAttachment { nonAdditiveCount -= 1 }
         if let emitter = model.emitter { retireEmitterEffects(of: entry, into: emitter.history) }
         if entry.chargedToLayer > 0 {
             attachedChargeBytes -= entry.chargedToLayer

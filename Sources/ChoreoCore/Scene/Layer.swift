@@ -115,7 +115,7 @@ public final class Layer {
     /// (which made adding n keyed animations O(n²)); nil below, where the scan is cheaper than a
     /// dictionary's memory (most layers hold a few animations).
     var attachedKeyCounts: [String: Int]?
-    /// How many attached animations do not add to what is below them (`AttachedAnimation.isAdditive`):
+    /// How many attached animations do not add to what is below them (`Animation.isAdditiveAttachment`):
     /// with none, a view animation block's change starts from the model value at once.
     var nonAdditiveCount = 0
     static var keyIndexThreshold: Int { 16 }
@@ -161,33 +161,24 @@ public final class Layer {
     }
 }
 
-/// An animation attached to a layer: the layer's copy, with its lifecycle.
-final class AttachedAnimation {
-    let key: String?
-    let animation: Animation
-    /// Global order of addition, for composition order ties and event order.
-    let sequence: Int
-    /// Whether `beginTime` has been resolved (at the commit of the transaction that added it).
-    var isCommitted = false
-    /// Noted when added, for its commit: its `beginTime` is 0 (the commit sets it to the
-    /// layer's local time), and it is a transition (which takes the layer's final state then).
-    var beginsAtCommit = false, isTransition = false
-    /// Whether the animation adds to what is below it, noted when attached (the attached copy
-    /// is the layer's own): `Layer.nonAdditiveCount` counts the others.
-    let isAdditive: Bool
-    var didStart = false
-    /// Whether the stop event has been emitted (after which it is never emitted again).
-    var didStop = false
-    /// The bytes this animation added to its layer's memory charge (a copy the runtime made
-    /// for a script's layer), given back when it is detached.
-    var chargedToLayer = 0
-    /// The transaction completions this animation holds open.
-    var completions: [TransactionCompletion] = []
+/// An animation attached to a layer: the layer's own copy, which is its own attachment. Its
+/// state as an attachment (key, order, lifecycle, charge) lives in the animation object
+/// (`Animation`'s attachment fields): one object an attached animation, not two (an attachment
+/// object apiece was an allocation, a reference to follow and a retain for every animation a
+/// view block adds).
+typealias AttachedAnimation = Animation
 
-    init(key: String?, animation: Animation, sequence: Int) {
+extension Animation {
+    /// The attached animation itself (what an attachment's `animation` was).
+    var animation: Animation {
+        @inline(__always) get { self }
+    }
+
+    /// Makes this copy an attachment under `key`, `sequence`-th in the order of addition.
+    func attachment(key: String?, sequence: Int) -> AttachedAnimation {
         self.key = key
-        self.animation = animation
         self.sequence = sequence
-        isAdditive = animation.addsToWhatIsBelow
+        isAdditiveAttachment = addsToWhatIsBelow
+        return self
     }
 }

@@ -182,7 +182,7 @@ final class ViewAnimationBlock {
     private static func modelValueBefore(_ layer: Layer, _ path: PropertyPath, _ model: AnimationValue) -> AnimationValue? {
         guard let scene = layer.scene, layer.nonAdditiveCount > 0 else { return model }
         let local = layer.timeMapping.localTime(from: scene.currentTime)
-        for entry in layer.attached where !entry.isAdditive
+        for entry in layer.attached where !entry.isAdditiveAttachment
             && entry.animation.animatedPaths.contains(where: { $0.property == path.property }) {
             if EffectTiming(entry).state(at: local).isInEffect { return nil }
         }
