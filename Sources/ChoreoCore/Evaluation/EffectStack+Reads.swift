@@ -26,14 +26,14 @@ extension EffectStack {
         }
         makeCurrent(index)
         var properties: LayerProperties
-        if row.transform >= 0 {
-            let value = values[row.firstCell + row.slotCount]
-            var box = transforms[row.transform].write._withUnsafeGuaranteedRef { $0.transformBox(value, model: layer.model.transformBox) }
+        if row.transform >= 0, var box = transforms[row.transform].write._withUnsafeGuaranteedRef({
+            $0.transformBox(values[row.firstCell + row.slotCount])
+        }) {
             swap(&layer.model.transformBox, &box)
             properties = layer.model
             swap(&layer.model.transformBox, &box)
         } else {
-            properties = layer.model
+            properties = layer.model  // no transform write, or one not in effect: the model's box
         }
         for cell in row.firstCell..<row.firstCell + row.slotCount { properties[cellSlots[cell]] = values[cell] }
         return properties

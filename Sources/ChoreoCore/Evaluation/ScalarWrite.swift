@@ -163,12 +163,11 @@ final class TransformWrite {
     }
 
     /// The presentation's transform, in its box, given this frame's number (the component's
-    /// value, or the curve's fraction for a whole transform; NaN: not in effect, `model`, the
-    /// model's box). Rows that read the same number share the box.
+    /// value, or the curve's fraction for a whole transform); nil for NaN: not in effect, the
+    /// model's box stands. Rows that read the same number share the box.
     @inline(__always)
-    func transformBox(_ value: Double, model: TransformBox) -> TransformBox {
-        guard !value.isNaN else { return model }
-        return recentTransforms[slot(for: value)]
+    func transformBox(_ value: Double) -> TransformBox? {
+        value.isNaN ? nil : recentTransforms[slot(for: value)]
     }
 
     /// `transformBox(_:model:)`'s transform as an animation value.
