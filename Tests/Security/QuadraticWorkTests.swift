@@ -46,10 +46,7 @@ struct QuadraticWorkTests {
             print(#box.layer:animationKeys())
             """)
         let run = try HostileRun.choreo(["run", path, "--duration", "0.1"], timeout: 120)
-        #expect(!run.hung && !run.crashed)
-        #expect(run.status == 0)
-        #expect(run.output.hasPrefix("10000\n"))
-        #expect(run.seconds < 20)
+        Self.expectFinished(run, printing: "10000\n", within: 20)
     }
 
     @Test("3,000 View.animate blocks retargeting one view in one turn take seconds, not minutes")
@@ -74,10 +71,7 @@ struct QuadraticWorkTests {
             print(#box.layer:animationKeys())
             """)
         let run = try HostileRun.choreo(["run", path, "--duration", "0.1"], timeout: 120)
-        #expect(!run.hung && !run.crashed)
-        #expect(run.status == 0)
-        #expect(run.output.hasPrefix("6000\n"))
-        #expect(run.seconds < 50)
+        Self.expectFinished(run, printing: "6000\n", within: 50)
     }
 
     @Test("Tagging 40,000 views and finding one by tag takes linear time")
@@ -93,10 +87,7 @@ struct QuadraticWorkTests {
             print("tagged")
             """)
         let run = try HostileRun.choreo(["run", path], timeout: 120)
-        #expect(!run.hung && !run.crashed)
-        #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output.contains("tagged"))
-        #expect(run.seconds < 20)
+        Self.expectFinished(run, printing: "tagged", within: 20)
     }
 
     @Test("20,000 leaves added under a view 127 levels deep: each addition walks at most 128 ancestors")
@@ -109,10 +100,7 @@ struct QuadraticWorkTests {
             print(#deep.subviews)
             """)
         let run = try HostileRun.choreo(["run", path], timeout: 120)
-        #expect(!run.hung && !run.crashed)
-        #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output.contains("20000"))
-        #expect(run.seconds < 20)
+        Self.expectFinished(run, printing: "20000", within: 20)
     }
 
     @Test("A cubicPaced keyframe animation takes 10,000 values in linear time; 10,001 are refused")
@@ -167,5 +155,15 @@ struct QuadraticWorkTests {
         #expect(!run.hung && !run.crashed)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.seconds < 20)
+    }
+
+    /// A run that finished on its own: no hang or crash, exit 0, its output with `text` (the
+    /// scene's proof of work), within `seconds` (generous: the work was once quadratic).
+    static func expectFinished(_ run: HostileRun, printing text: String, within seconds: Double,
+                               sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!run.hung && !run.crashed, sourceLocation: sourceLocation)
+        #expect(run.status == 0, "\(run.errors)", sourceLocation: sourceLocation)
+        #expect(run.output.contains(text), "\(run.output.prefix(200))", sourceLocation: sourceLocation)
+        #expect(run.seconds < seconds, sourceLocation: sourceLocation)
     }
 }
