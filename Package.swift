@@ -85,16 +85,16 @@ let package = Package(
         .target(name: "penner", dependencies: ["ChoreoPluginABI"], path: "Plugins/penner"),
         .target(name: "physics", dependencies: ["ChoreoPluginABI"], path: "Plugins/physics"),
 
-        // What several test targets share (reading a child process's output).
+        // What several test targets share (reading a child process's output, scratch folders).
         .target(name: "ChoreoTestSupport", path: "Tests/Support"),
         .testTarget(name: "ChoreoCoreTests", dependencies: ["ChoreoCore"]),
-        .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime"]),
-        .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua"]),
+        .testTarget(name: "ChoreoRuntimeTests", dependencies: ["ChoreoRuntime", "ChoreoTestSupport"]),
+        .testTarget(name: "ChoreoLuaTests", dependencies: ["ChoreoLua", "ChoreoTestSupport"]),
         // The preview's window half: keys, pacing, the frame log, and `choreo preview` run under
         // Xvfb (skipped, saying why, where Xvfb or xdotool is missing) and with SDL's dummy driver.
         .testTarget(name: "ChoreoPreviewWindowTests", dependencies: ["choreo", "ChoreoPreviewWindow", "ChoreoPreview", "ChoreoRender", "CSDL2", "ChoreoTestSupport"]),
-        .testTarget(name: "ChoreoPreviewTests", dependencies: ["ChoreoPreview"]),
-        .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo"], exclude: ["__goldens__"]),
+        .testTarget(name: "ChoreoPreviewTests", dependencies: ["ChoreoPreview", "ChoreoTestSupport"]),
+        .testTarget(name: "ChoreoRenderTests", dependencies: ["ChoreoRender", "CGif", "CCairo", "ChoreoTestSupport"], exclude: ["__goldens__"]),
         // Runs the built `choreo` binary: exit codes, help text, determinism of traces (and `choreo-bench --quick`).
         .testTarget(name: "ChoreoCLITests", dependencies: ["choreo", "ChoreoBenchmarks", "ChoreoTestSupport"]),
         // The security suite (README "Security model"): one test per class of attack, run in

@@ -36,8 +36,7 @@ struct ChoreoCommand {
 
     /// Writes `source` to a fresh temporary .lua file and returns its path.
     static func script(_ source: String, name: String = "scene.lua") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchDirectory.make("choreo-cli")
         let file = folder.appendingPathComponent(name)
         try source.write(to: file, atomically: true, encoding: .utf8)
         return file.path

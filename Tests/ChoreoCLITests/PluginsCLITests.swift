@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import ChoreoTestSupport
 
 @Suite("choreo plugins and --plugins", .serialized)
 struct PluginsCLITests {
     /// A folder holding `files` (name → Lua source).
     private func folder(_ files: [String: String]) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-cli-plugins-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try ScratchDirectory.make("choreo-cli-plugins").path
         for (name, source) in files { try source.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
         return dir
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ChoreoTestSupport
 
 @Suite("choreo render", .serialized)
 struct RenderCommandTests {
@@ -10,14 +11,14 @@ struct RenderCommandTests {
         View.animate{ duration = 1, options = {"curveLinear"}, animations = function() box.center.x = 50 end }
         """
 
-    func folder() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("choreo-render-\(UUID().uuidString)").path
+    func folder() throws -> String {
+        try ScratchDirectory.path("choreo-render")
     }
 
     @Test("It writes a PNG per frame, a contact sheet and a GIF, and prints their paths")
     func writesEverything() throws {
         let script = try ChoreoCommand.script(Self.scene, name: "box.lua")
-        let out = folder()
+        let out = try folder()
         let result = try ChoreoCommand.run(["render", script, "--out", out, "--fps", "10", "--scale", "2"])
         #expect(result.status == 0, "\(result.errors)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
@@ -35,7 +36,7 @@ struct RenderCommandTests {
     @Test("--from and --to choose the frames; two runs give byte-identical files")
     func rangeAndDeterminism() throws {
         let script = try ChoreoCommand.script(Self.scene)
-        let (a, b) = (folder(), folder())
+        let (a, b) = (try folder(), try folder())
         for out in [a, b] {
             let result = try ChoreoCommand.run(["render", script, "--out", out, "--fps", "20", "--from", "0.5", "--to", "0.75", "--format", "png"])
             #expect(result.status == 0, "\(result.errors)")
@@ -50,7 +51,7 @@ struct RenderCommandTests {
     @Test("--timeline adds the strip of the scene's animations")
     func timeline() throws {
         let script = try ChoreoCommand.script(Self.scene, name: "box.lua")
-        let out = folder()
+        let out = try folder()
         let result = try ChoreoCommand.run(["render", script, "--out", out, "--fps", "10", "--format", "sheet", "--timeline"])
         #expect(result.status == 0)
         #expect(result.output == "contact sheet: \(out)/box-sheet.png\ntimeline: \(out)/box-timeline.png\n")
@@ -68,21 +69,21 @@ struct RenderCommandTests {
     func usageErrors() throws {
         let script = try ChoreoCommand.script(Self.scene)
         for arguments in [["--scale", "0"], ["--scale", "-1"], ["--from", "2", "--to", "1"], ["--format", "jpeg"], ["--fps", "0"]] {
-            let result = try ChoreoCommand.run(["render", script, "--out", folder()] + arguments)
+            let result = try ChoreoCommand.run(["render", script, "--out", try folder()] + arguments)
             #expect(result.status == 2, "\(arguments)")
         }
-        let result = try ChoreoCommand.run(["render", script, "--out", folder(), "--scale", "0"])
+        let result = try ChoreoCommand.run(["render", script, "--out", try folder(), "--scale", "0"])
         #expect(result.errors.contains("--scale must be a number within 0.01...16 (got 0)"))
     }
 
     @Test("A range after the run's end, or a script error, exits 1 and says why")
     func nothingToRender() throws {
         let script = try ChoreoCommand.script(Self.scene)
-        let late = try ChoreoCommand.run(["render", script, "--out", folder(), "--from", "30"])
+        let late = try ChoreoCommand.run(["render", script, "--out", try folder(), "--from", "30"])
         #expect(late.status == 1)
         #expect(late.errors == "render: no frame to render: the scene had nothing left to do at 1 s, before --from 30 s\n")
         let broken = try ChoreoCommand.script("local scene = Scene.new{ width = 10 }\nerror('boom')\n")
-        let failed = try ChoreoCommand.run(["render", broken, "--out", folder()])
+        let failed = try ChoreoCommand.run(["render", broken, "--out", try folder()])
         #expect(failed.status == 1 && failed.errors.contains("boom"))
     }
 
@@ -92,7 +93,7 @@ struct RenderCommandTests {
             local scene = Scene.new{ width = 20, height = 20 }
             scene.view:addSubview(ImageView.new{ image = "missing.png", frame = {0, 0, 10, 10} })
             """)
-        let result = try ChoreoCommand.run(["render", script, "--out", folder()])
+        let result = try ChoreoCommand.run(["render", script, "--out", try folder()])
         #expect(result.status == 1)
         #expect(result.errors.contains("missing.png"))
     }
@@ -102,8 +103,7 @@ struct RenderCommandTests {
 struct CurvesPlotCommandTests {
     @Test("It writes a PNG or an SVG and prints its path; a bad extension or curve is a usage error")
     func plots() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-plot-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ScratchDirectory.make("choreo-plot").path
         for file in ["spring.png", "spring.svg"] {
             let result = try ChoreoCommand.run(["curves", "plot", "spring(1, 100, 10)", "--out", "\(folder)/\(file)"])
             #expect(result.status == 0 && result.output == "\(folder)/\(file)\n", "\(result.errors)")
@@ -119,7 +119,7 @@ struct CurvesPlotCommandTests {
 struct ExampleRenderTests {
     @Test("Each script in Scripts/Examples renders a contact sheet and a GIF", arguments: ["flight-info", "bahama-login", "media-timing", "layer-features", "pulsing-halo", "confetti", "snow"])
     func renders(_ name: String) throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-example-\(UUID().uuidString)").path
+        let out = try ScratchDirectory.path("choreo-example")
         let result = try ChoreoCommand.run(["render", "Scripts/Examples/\(name).lua", "--out", out, "--from", "2.9", "--to", "3.5",
                                             "--fps", "5", "--format", "all"])
         #expect(result.status == 0, "\(result.errors)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ChoreoTestSupport
 
 /// The four shape examples (Scripts/Examples/spinner.lua, progress-ring.lua, check-mark.lua,
 /// hamburger-morph.lua) traced through the real files: the values their comments promise.
@@ -64,7 +65,7 @@ struct ShapeExampleTests {
 
     @Test("Each shape example renders a contact sheet and a GIF", arguments: ["spinner", "progress-ring", "check-mark", "hamburger-morph"])
     func renders(_ name: String) throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-shape-\(UUID().uuidString)").path
+        let out = try ScratchDirectory.path("choreo-shape")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let result = try ChoreoCommand.run(["render", "Scripts/Examples/\(name).lua", "--out", out, "--to", "0.6", "--fps", "5",
                                             "--format", "all"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ChoreoTestSupport
 
 /// `choreo trace` as a user meets it (issue 18): named stand-alone layers, --props names checked,
 /// one CSV header for every row, isHidden and transition progress, a default end.
@@ -117,7 +118,7 @@ struct TraceCommandTests {
     @Test("render counts its frames with a run that draws nothing: the script's prints show once")
     func renderPrintsOnce() throws {
         let path = try ChoreoCommand.script(RenderCommandTests.scene + "\nprint('set up')\n", name: "box.lua")
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-render-\(UUID().uuidString)").path
+        let out = try ScratchDirectory.path("choreo-render")
         let result = try ChoreoCommand.run(["render", path, "--out", out, "--fps", "10", "--to", "5", "--format", "sheet"])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output == "set up\ncontact sheet: \(out)/box-sheet.png\n")
@@ -126,7 +127,7 @@ struct TraceCommandTests {
     @Test("render of a script that never made a Scene says so, exit 1")
     func renderWithoutScene() throws {
         let path = try ChoreoCommand.script("print('no scene here')", name: "empty.lua")
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-render-\(UUID().uuidString)").path
+        let out = try ScratchDirectory.path("choreo-render")
         let result = try ChoreoCommand.run(["render", path, "--out", out])
         #expect(result.status == 1)
         #expect(result.errors == "render: \(path) made no Scene, so there is nothing to draw (a scene script calls Scene.new{ width =, height = } at its top level)\n")

@@ -3,6 +3,7 @@ import ChoreoLua
 import ChoreoRuntime
 import Foundation
 @testable import ChoreoPreview
+import ChoreoTestSupport
 
 /// A box that moves linearly along x from 0 to 200 in 2 s (x = 100 t), and a counter a timer
 /// bumps every 0.25 s (`count`, a custom property): state that only a run from 0 reproduces.
@@ -26,8 +27,7 @@ let movingBox = """
 
 /// A folder holding `scene.lua` with `source`; removed by the caller (`removeFolder`).
 func sceneFolder(_ source: String) throws -> String {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-preview-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let root = try ScratchDirectory.make("choreo-preview")
     try source.write(to: root.appendingPathComponent("scene.lua"), atomically: true, encoding: .utf8)
     return root.path
 }

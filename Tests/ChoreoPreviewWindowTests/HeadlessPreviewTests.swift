@@ -30,7 +30,7 @@ func choreo(_ arguments: [String], environment: [String: String] = [:], removing
 
 /// `choreo render`'s frame of `scene` at `time`, read back.
 func renderFrame(of scene: String, at time: Double, scale: Double = 1) throws -> Canvas {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-render-\(UUID().uuidString)").path
+    let folder = try ScratchDirectory.path("choreo-render")
     let (status, errors) = try choreo(["render", scene, "--from", "\(time)", "--to", "\(time)", "--format", "png",
                                        "--scale", "\(scale)", "--out", folder])
     #expect(status == 0, "\(errors)")
@@ -41,7 +41,7 @@ func renderFrame(of scene: String, at time: Double, scale: Double = 1) throws ->
 /// never touches the repository.
 func sceneCopy(of path: String) throws -> String {
     let source = URL(fileURLWithPath: path).deletingLastPathComponent()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-preview-\(UUID().uuidString)")
+    let folder = URL(fileURLWithPath: try ScratchDirectory.path("choreo-preview"))
     try FileManager.default.copyItem(at: source, to: folder)
     return folder.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChoreoRuntime
+import ChoreoTestSupport
 
 /// The hot-reload watcher: a folder watched with inotify, saves filtered by name and debounced.
 /// Time is a virtual `now` handed to `poll`; only the events come from the kernel (they are
@@ -10,8 +11,7 @@ struct FileWatcherTests {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-watch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try ScratchDirectory.make("choreo-watch")
     }
 
     func write(_ name: String, _ text: String = "return 1\n") throws {

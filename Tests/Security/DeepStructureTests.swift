@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ChoreoTestSupport
 
 /// Structures a script can make arbitrarily deep end in a clear error at the call that would pass
 /// the documented depth, never in a stack overflow (in building them, using them or freeing them).
@@ -50,8 +51,8 @@ struct DeepStructureTests {
         let run = try HostileRun.choreo(["trace", path, "--duration", "0.3"], timeout: 60)
         #expect(!run.hung && !run.crashed)
         #expect(run.status == 0, "\(run.errors)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-deep-\(UUID().uuidString)")
-        let render = try HostileRun.choreo(["render", path, "--duration", "0.1", "--out", folder.path], timeout: 60)
+        let folder = try ScratchDirectory.path("choreo-deep")
+        let render = try HostileRun.choreo(["render", path, "--duration", "0.1", "--out", folder], timeout: 60)
         #expect(!render.hung && !render.crashed)
         #expect(render.status == 0, "\(render.errors)")
     }

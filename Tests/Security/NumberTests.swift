@@ -3,6 +3,7 @@ import ChoreoRender
 import ChoreoRuntime
 import Foundation
 import Testing
+import ChoreoTestSupport
 
 /// Numbers that overflow (issue 15): finite but extreme values are refused where they enter, with
 /// the call, the parameter, the range and `file:line`; what is accepted stays finite; and NaN or
@@ -29,7 +30,7 @@ struct NumberTests {
 
     /// Renders the scene's first frame as PNG into a fresh folder; `options` come after.
     private static func renderFirstFrame(_ source: String, _ options: [String] = []) throws -> HostileRun {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-numbers-\(UUID().uuidString)").path
+        let out = try ScratchDirectory.path("choreo-numbers")
         return try run("render", source, ["--out", out, "--format", "png", "--duration", "0"] + options)
     }
 
@@ -126,7 +127,7 @@ struct NumberTests {
 
     @Test("render --from 1e300 is a usage error (exit 2), not an Int overflow")
     func hugeFrom() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-numbers-\(UUID().uuidString)").path
+        let out = try ScratchDirectory.path("choreo-numbers")
         let run = try Self.run("render", Self.boxScene(""), ["--out", out, "--from", "1e300"])
         #expect(run.status == 2 && !run.crashed)
         #expect(Self.firstLine(run.errors) == "Error: --from must be a number of seconds within 0...86400 (got 1e+300)")

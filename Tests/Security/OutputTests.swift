@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ChoreoTestSupport
 
 /// Outputs that lie or break: names that break CSV or JSONL, duplicate names that collapse,
 /// prints that forge trace lines, and writes that fail silently.
@@ -64,7 +65,7 @@ struct OutputTests {
         #expect(!runToStandardOutput.output.contains(#"{"frame":99"#))
         #expect(runToStandardOutput.errors.hasPrefix(#"{"frame":99,"time":0,"views":{}}"# + "\n"))
         // With the trace in a file, prints stay on standard output.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-trace-\(UUID().uuidString).jsonl").path
+        let file = try ScratchDirectory.path("choreo-trace", suffix: ".jsonl")
         let toFile = try HostileRun.choreo(["trace", scene, "--props", "opacity", "--out", file])
         #expect(toFile.status == 0)
         #expect(toFile.output == #"{"frame":99,"time":0,"views":{}}"# + "\n")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ChoreoTestSupport
 
 /// Host work that used to grow with the square of the input now grows linearly (or n log n), or
 /// is bounded with a clear error. Sizes are chosen so that quadratic work would take minutes; the
@@ -150,8 +151,8 @@ struct QuadraticWorkTests {
             local scene = Scene.new{ width = 60, height = 40 }
             scene.view:addSubview(Label.new{ text = string.rep("abcdefghij", 10000), frame = {0, 0, 50, 30} })
             """)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-label-\(UUID().uuidString)")
-        let run = try HostileRun.choreo(["render", path, "--out", folder.path, "--format", "png"], timeout: 120)
+        let folder = try ScratchDirectory.path("choreo-label")
+        let run = try HostileRun.choreo(["render", path, "--out", folder, "--format", "png"], timeout: 120)
         #expect(!run.hung && !run.crashed)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.seconds < 20)

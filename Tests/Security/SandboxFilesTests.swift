@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import ChoreoTestSupport
 #endif
 
 /// Files outside the sandbox: every path a script names (`AnimationTraits.load`, images,
@@ -15,8 +16,7 @@ struct SandboxFilesTests {
 
     /// A folder holding `secret.json` (the secret, not valid JSON) beside the scene's folders.
     static func secretFile() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-secret-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchDirectory.make("choreo-secret")
         let file = folder.appendingPathComponent("secret.json").path
         try secret.write(toFile: file, atomically: true, encoding: .utf8)
         return file

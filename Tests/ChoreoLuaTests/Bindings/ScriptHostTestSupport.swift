@@ -1,6 +1,7 @@
 import ChoreoCore
 import Foundation
 @testable import ChoreoLua
+import ChoreoTestSupport
 
 /// Runs `source` as scene.lua in a fresh host and returns the host and what the chunk returned.
 func runScript(_ source: String, host: ScriptHost? = nil) throws -> (ScriptHost, [LuaValue]) {
@@ -29,7 +30,7 @@ func errorMessage(_ body: () throws -> Void) -> String? {
 /// A fresh temporary folder holding `files` (path → text, subfolders made as needed); the caller
 /// removes it.
 func temporaryFolder(_ files: [String: String], prefix: String = "choreo-lua") throws -> String {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    let root = try ScratchDirectory.make(prefix)
     for (path, text) in files {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

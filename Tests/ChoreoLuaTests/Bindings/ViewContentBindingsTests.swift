@@ -2,6 +2,7 @@ import ChoreoCore
 import Foundation
 import Testing
 @testable import ChoreoLua
+import ChoreoTestSupport
 
 @Suite("Lua: labels, images, shapes and blurs")
 struct ViewContentBindingsTests {
@@ -115,9 +116,5 @@ struct ViewContentBindingsTests {
     }
 }
 
-/// A fresh folder under /tmp.
-func temporaryDirectory() throws -> String {
-    let path = "/tmp/choreo-views-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
+/// A fresh folder (`ScratchDirectory`).
+func temporaryDirectory() throws -> String { try ScratchDirectory.make("choreo-views").path }

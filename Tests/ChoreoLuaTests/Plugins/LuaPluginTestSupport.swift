@@ -1,10 +1,11 @@
 import ChoreoRuntime
 import Foundation
 @testable import ChoreoLua
+import ChoreoTestSupport
 
 /// A temporary plugin directory holding `files` (name → Lua source).
 func luaPluginDirectory(_ files: [String: String]) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-lua-plugins-\(UUID().uuidString)").path
+    let dir = try ScratchDirectory.make("choreo-lua-plugins").path
     for (name, source) in files {
         let path = dir + "/" + name
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

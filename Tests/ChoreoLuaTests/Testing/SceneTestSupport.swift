@@ -1,5 +1,6 @@
 import Foundation
 @testable import ChoreoLua
+import ChoreoTestSupport
 
 /// A temporary folder of scene test files, removed when the value goes. Its path is short, so
 /// Lua's chunk names (at most 60 characters) are never abbreviated in messages.
@@ -7,8 +8,7 @@ final class SceneTestFolder {
     let path: String
 
     init(_ files: [String: String] = [:]) throws {
-        path = NSTemporaryDirectory() + "cst-" + UUID().uuidString.prefix(8).lowercased()
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try ScratchDirectory.make("cst").path
         for (name, text) in files { try write(name, text) }
     }
 

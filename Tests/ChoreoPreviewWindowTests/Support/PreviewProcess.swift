@@ -93,8 +93,7 @@ func saveByRename(_ text: String, to path: String) throws {
 
 /// A scene in a fresh folder of its own; its path.
 func sceneFile(_ source: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-preview-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try ScratchDirectory.make("choreo-preview")
     let path = folder.appendingPathComponent("scene.lua").path
     try source.write(toFile: path, atomically: true, encoding: .utf8)
     return path

@@ -4,6 +4,7 @@ import ChoreoRender
 import CCairo
 #if canImport(Glibc)
 import Glibc
+import ChoreoTestSupport
 #endif
 
 /// A scene for golden images: something animated over one second (linear), rendered at the
@@ -56,9 +57,10 @@ func set(_ v: View, _ keyPath: String, _ value: AnimationValue) throws { try v.l
 
 func rgb(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) -> Color { Color(red: r, green: g, blue: b, alpha: a) }
 
-/// A 16×12 PNG fixture (a four-colour quarter pattern with a diagonal), written once per process.
+/// A 16×12 PNG fixture (a four-colour quarter pattern with a diagonal), written once per process
+/// (in its scratch folder, removed at exit).
 let fixtureImagePath: String = {
-    let path = "/tmp/choreo-render-fixture-\(getpid()).png"
+    let path = try! ScratchDirectory.path("choreo-render-fixture", suffix: ".png")
     let canvas = try! Canvas(width: 16, height: 12)
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 16, 12)!
     let cr = cairo_create(surface)!

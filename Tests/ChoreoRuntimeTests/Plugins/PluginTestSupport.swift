@@ -1,11 +1,10 @@
 import Foundation
 @testable import ChoreoRuntime
+import ChoreoTestSupport
 
 /// A fresh temporary directory for plugin files.
 func makePluginDirectory(_ label: String = "plugins") throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-\(label)-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try ScratchDirectory.make("choreo-\(label)").path
 }
 
 /// Writes `text` to `directory/name` (creating folders on the way) and returns the path.

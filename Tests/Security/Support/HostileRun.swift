@@ -65,8 +65,7 @@ struct HostileRun {
     /// Writes `source` as `name` in a fresh folder of its own (the scene's sandbox root) and returns
     /// the file's path. `files` adds other files beside it (relative path → contents).
     static func scene(_ source: String, name: String = "scene.lua", files: [String: String] = [:]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("choreo-security-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ScratchDirectory.make("choreo-security")
         for (path, contents) in files {
             let file = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
