@@ -31,6 +31,37 @@ int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_
     return known;
 }
 
+int lsx_gather_keys(lua_State *L, int index, const char *const *names, const size_t *lengths, int count,
+                    unsigned long long *given, int *base) {
+    for (int word = 0; word < (count + 63) / 64; word++) given[word] = 0;
+    if (!lua_checkstack(L, count + 2)) return -1;
+    index = lua_absindex(L, index);
+    for (int i = 0; i < count; i++) lua_pushnil(L);
+    *base = lua_gettop(L) - count + 1;
+    int known = 1;
+    lua_pushnil(L);
+    while (known && lua_next(L, index) != 0) {
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            size_t length = 0;
+            const char *key = lua_tolstring(L, -2, &length);  // a string key: no conversion
+            known = 0;
+            for (int i = 0; i < count; i++) {
+                if (lengths[i] == length && memcmp(names[i], key, length) == 0) {
+                    given[i / 64] |= 1ULL << (i % 64);
+                    lua_copy(L, -1, *base + i);
+                    known = 1;
+                    break;
+                }
+            }
+        } else if (lua_isinteger(L, -2)) {
+            known = 0;  // a position is never a name
+        }
+        lua_settop(L, -2);  // keep the key for lua_next
+    }
+    lua_settop(L, *base + count - 1);
+    return known;
+}
+
 int lsx_table_numbers(lua_State *L, int index, const char *const *names, const size_t *name_lengths,
                       const char *const *aliases, const size_t *alias_lengths, int count, double *out) {
     if (count > 4 || !lua_checkstack(L, 2)) return 0;

@@ -123,6 +123,12 @@ int lsx_fullgc(lua_State *L);
 /// keys are skipped, as `LuaVM.keys` skips them. The stack is left as it was.
 int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_t *lengths, int count,
                   unsigned long long *given);
+/// `lsx_scan_keys`, and each value found copied into a stack slot of its own in the same
+/// traversal: `count` slots are pushed above the stack's top (nil for a name the table does not
+/// hold), the first at `*base`, and stay until the host function returns (for a host function
+/// that reads one options table, never in a loop). Returns as `lsx_scan_keys`.
+int lsx_gather_keys(lua_State *L, int index, const char *const *names, const size_t *lengths, int count,
+                    unsigned long long *given, int *base);
 
 /// Reads `count` (at most 4) numbers from the table at `index` into `out`, the i-th by its name
 /// `names[i]` (`name_lengths[i]` bytes), else its alias `aliases[i]` (NULL: none), else its
