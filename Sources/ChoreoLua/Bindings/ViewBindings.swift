@@ -1,3 +1,5 @@
+import Glibc
+import CLua
 import ChoreoCore
 
 /// Scenes, views and layers for scripts (DESIGN §5, "scene and views").
@@ -60,6 +62,15 @@ extension ScriptHost {
             let keys = viewTable.constructorKeys(commonKeys + kind.keys(.view) + ["layerClass"])
             let layerClassPosition = keys.position(of: "layerClass")!
             let new: LuaHostFunction = { call in
+                if let frame = Self.plainFrame(call) {
+                    // `{ frame = {x, y, w, h} }` and nothing else: what the general reading
+                    // below does with it, without its key scan and property loop.
+                    let view = View(content: kind.emptyContent())
+                    view.frame = frame
+                    try call.chargeNew(view.layer)
+                    call.push(object: view)
+                    return 1
+                }
                 let options = try call.optionalTable(at: 1, name: "properties")
                 let scan = options.map { options in
                     Result { () throws(UnknownKeyError) in try options.scanKeys(keys.names, of: "property") }
@@ -88,6 +99,27 @@ extension ScriptHost {
         vm.registerGlobal("Layer", functions: layerClassActionFunctions().merging(["new": Self.newLayer(layerTable, kind: nil)]) { $1 })
         vm.registerGlobal("ShapeLayer", functions: ["new": Self.newLayer(layerTable, kind: .shapeView)])
         installGradientLayers(layerTable)
+    }
+
+    /// The frame of a constructor's options of the commonest shape, `{ frame = {x, y, w, h} }`
+    /// (a table of one key, whose value is a rect `ScriptValues.plainRect` reads), or nil for
+    /// anything else, which the general reading then reads, with its errors. Found with two
+    /// steps of a traversal instead of the scan of every key a view takes and the property
+    /// loop: 0.2–0.35 µs of the 1.4 a `View.new` took in `lua-setup-10k`.
+    static func plainFrame(_ call: LuaCallContext) -> Rect? {
+        let state = call.state
+        guard lua_gettop(state) == 1, lua_type(state, 1) == LUA_TTABLE, call.reserve(3) else { return nil }
+        lua_pushnil(state)
+        guard lua_next(state, 1) != 0 else { return nil }  // an empty table
+        // Key at -2, value at -1. One key, named `frame` (a string key, so no conversion).
+        var length = 0
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top - 2) }
+        guard lua_type(state, -2) == LUA_TSTRING, let key = lua_tolstring(state, -2, &length), length == 5,
+              memcmp(key, "frame", 5) == 0, let frame = ScriptValues.plainRect(at: top, on: state)
+        else { return nil }
+        lua_pushvalue(state, -2)
+        return lua_next(state, 1) == 0 ? frame : nil  // no second key (lua_next popped the key it was given)
     }
 
     /// `Layer.new{...}` (`kind` nil: the content its keys imply) and `ShapeLayer.new{...}`
