@@ -2,12 +2,12 @@
 #include <string.h>
 #include "shim_internal.h"
 
-int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_t *lengths, int count,
-                  unsigned long long *given) {
-    for (int word = 0; word < (count + 63) / 64; word++) given[word] = 0;
-    if (!lua_checkstack(L, 2)) return -1;
-    index = lua_absindex(L, index);
-    int top = lua_gettop(L);
+// The traversal of lsx_scan_keys and lsx_gather_keys: marks the names the table holds in
+// `given`; when `base` is not 0, copies each one's value into the slot base + its position.
+// Stops at the first key that is not a name (returning 0), which it leaves on the stack: the
+// callers set the top back.
+static int scan_keys(lua_State *L, int index, const char *const *names, const size_t *lengths, int count,
+                     unsigned long long *given, int base) {
     int known = 1;
     lua_pushnil(L);
     while (known && lua_next(L, index) != 0) {
@@ -18,6 +18,7 @@ int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_
             for (int i = 0; i < count; i++) {
                 if (lengths[i] == length && memcmp(names[i], key, length) == 0) {
                     given[i / 64] |= 1ULL << (i % 64);
+                    if (base != 0) lua_copy(L, -1, base + i);
                     known = 1;
                     break;
                 }
@@ -27,6 +28,15 @@ int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_
         }  // other keys (booleans, floats, tables) are not names or positions: skipped, as listing keys does
         lua_settop(L, -2);  // keep the key for lua_next
     }
+    return known;
+}
+
+int lsx_scan_keys(lua_State *L, int index, const char *const *names, const size_t *lengths, int count,
+                  unsigned long long *given) {
+    for (int word = 0; word < (count + 63) / 64; word++) given[word] = 0;
+    if (!lua_checkstack(L, 2)) return -1;
+    int top = lua_gettop(L);
+    int known = scan_keys(L, lua_absindex(L, index), names, lengths, count, given, 0);
     lua_settop(L, top);
     return known;
 }
@@ -38,26 +48,7 @@ int lsx_gather_keys(lua_State *L, int index, const char *const *names, const siz
     index = lua_absindex(L, index);
     for (int i = 0; i < count; i++) lua_pushnil(L);
     *base = lua_gettop(L) - count + 1;
-    int known = 1;
-    lua_pushnil(L);
-    while (known && lua_next(L, index) != 0) {
-        if (lua_type(L, -2) == LUA_TSTRING) {
-            size_t length = 0;
-            const char *key = lua_tolstring(L, -2, &length);  // a string key: no conversion
-            known = 0;
-            for (int i = 0; i < count; i++) {
-                if (lengths[i] == length && memcmp(names[i], key, length) == 0) {
-                    given[i / 64] |= 1ULL << (i % 64);
-                    lua_copy(L, -1, *base + i);
-                    known = 1;
-                    break;
-                }
-            }
-        } else if (lua_isinteger(L, -2)) {
-            known = 0;  // a position is never a name
-        }
-        lua_settop(L, -2);  // keep the key for lua_next
-    }
+    int known = scan_keys(L, index, names, lengths, count, given, *base);
     lua_settop(L, *base + count - 1);
     return known;
 }
