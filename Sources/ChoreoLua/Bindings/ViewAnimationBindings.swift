@@ -206,7 +206,12 @@ extension ScriptHost {
         func run() throws { try runAnimations(animations, in: "View.animate") }
         return try View.animate(
             in: engine.scene, withDuration: duration, delay: delay, stagger: nil, options: [], curve: curve, animations: run,
-            completion: completion.map { function in { [unowned self] (finished: Bool) in _ = deferredCall(function, [.boolean(finished)], as: .completion) } })
+            completion: completion.map(blockCompletion))
+    }
+
+    /// A block's `completion(finished)`, run deferred (after the frame's events).
+    private func blockCompletion(_ function: LuaFunctionRef) -> (Bool) -> Void {
+        { [unowned self] finished in _ = deferredCall(function, [.boolean(finished)], as: .completion) }
     }
 
     /// The common keys of an animation block: duration (≥ 0), delay (seconds, or with
@@ -236,9 +241,7 @@ extension ScriptHost {
             animations = try (needsAnimations ? table.function("animations") : table.optionalFunction("animations"))
                 .map(BlockFunction.referenced)
         }
-        let completion = try table.optionalFunction("completion").map { function in
-            { [unowned self] (finished: Bool) in _ = deferredCall(function, [.boolean(finished)], as: .completion) }
-        }
+        let completion = try table.optionalFunction("completion").map(blockCompletion)
         return (duration, delay, options, animations, completion, stagger)
     }
 
