@@ -238,6 +238,10 @@ describe("EmitterLayer", function()
     local plain = Layer.new{}
     plain:setValue(2, "scale")
     expect(plain:valueForKeyPath("scale")).toBe(2)
+    expect(plain.scale).toBe(2)  -- read as a property too: the custom value, not the emitter's
+    plain.scale = 3
+    expect(plain.scale).toBe(3)
+    expect(emitter.scale).toBe(1)  -- the emitter's own
     local grow = BasicAnimation.new("scale")
     grow.fromValue, grow.toValue, grow.duration = 2, 4, 1
     plain:addAnimation(grow, "grow")

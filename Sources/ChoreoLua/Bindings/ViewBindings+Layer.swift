@@ -71,8 +71,12 @@ extension ScriptHost {
     }
 
     /// Reads a layer property, or a custom numeric property set earlier with `setValue`.
-    static func getLayerProperty(_ table: ScriptPropertyTable<Layer>, _ call: LuaCallContext, _ layer: Layer, _ key: String) throws -> Int {
-        if table.has(key) && !isOtherClassKey(key, of: layer) { return try table.get(call, layer, key) }
+    static func getLayerProperty(
+        _ table: ScriptPropertyTable<Layer>, _ owners: [LayerClass?], _ call: LuaCallContext, _ layer: Layer, _ key: String
+    ) throws -> Int {
+        if let position = table.position(of: key), owners[position].map({ $0 == layer.layerClass }) ?? true {
+            return try table.get(call, layer, at: position)
+        }
         guard let value = layer.model.custom[key] else { return 0 }
         call.push(value)
         return 1
@@ -82,15 +86,30 @@ extension ScriptHost {
     /// (`birthRate` on a plain layer): such a name stays free for the layer's custom properties
     /// (`layer:setValue(2, "scale")`), as it was before the class had it.
     static func isOtherClassKey(_ key: String, of layer: Layer) -> Bool {
-        guard let owner = layerClassOfKey[key], owner != .layer, PropertyCatalogue.named(key) == nil else { return false }
-        return owner != layer.layerClass
+        otherClassOwner(of: key).map { $0 != layer.layerClass } ?? false
+    }
+
+    /// The class a set property of that name belongs to, when it is not every layer's and no
+    /// catalogue property has the name: on a layer of another class, the name is free for a custom
+    /// property.
+    static func otherClassOwner(of key: String) -> LayerClass? {
+        guard let owner = layerClassOfKey[key], owner != .layer, PropertyCatalogue.named(key) == nil else { return nil }
+        return owner
+    }
+
+    /// `otherClassOwner` of each of the table's properties, by position: a read or write from Lua
+    /// asks with the position it found, and hashes the key no more.
+    static func otherClassOwners(of table: ScriptPropertyTable<Layer>) -> [LayerClass?] {
+        table.names.map(otherClassOwner(of:))
     }
 
     /// Sets a layer property, or a custom numeric property that exists (`setValue` creates them).
-    static func setLayerProperty(_ table: ScriptPropertyTable<Layer>, _ layer: Layer, _ key: String, _ value: LuaValue) throws {
-        guard !table.has(key) || isOtherClassKey(key, of: layer), layer.model.custom[key] != nil else {
-            return try table.set(layer, key, value)
-        }
+    static func setLayerProperty(
+        _ table: ScriptPropertyTable<Layer>, _ owners: [LayerClass?], _ layer: Layer, _ key: String, _ value: LuaValue
+    ) throws {
+        let position = table.position(of: key)
+        let isOwnProperty = position.map { owners[$0].map { $0 == layer.layerClass } ?? true } ?? false
+        guard !isOwnProperty, layer.model.custom[key] != nil else { return try table.set(layer, key, value) }
         layer.set(try ScriptValues.animationValue(value, kind: .scalar, name: key), at: PropertyPath(.custom(key)))
     }
 

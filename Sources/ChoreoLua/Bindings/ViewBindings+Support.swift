@@ -38,28 +38,36 @@ struct ScriptPropertyTable<Object: AnyObject> {
     private(set) var names: [String] = []
     /// The properties in `names`' order, and each name's position there.
     private var properties: [ScriptProperty<Object>] = []
-    private var positions: [String: Int] = [:]
+    private var positions = PropertyNameIndex()
 
     init(_ typeName: String) { self.typeName = typeName }
+
+    /// The position of `name` among `names`, or nil.
+    func position(of name: String) -> Int? { positions.position(of: name, in: names) }
 
     mutating func add(
         _ name: String, get: @escaping (LuaCallContext, Object) throws -> Void,
         set: ((Object, LuaValue) throws -> Void)? = nil, setInPlace: ((Object, OpaquePointer, Int32) throws -> Bool)? = nil
     ) {
-        precondition(positions[name] == nil, "\(typeName).\(name) is defined twice")
-        positions[name] = names.count
+        precondition(position(of: name) == nil, "\(typeName).\(name) is defined twice")
         names.append(name)
+        positions.rebuild(for: names)
         properties.append(ScriptProperty(get: get, set: set, setInPlace: setInPlace))
     }
 
     /// The names that can be assigned, in constructor order.
     var settableNames: [String] { names.indices.filter { properties[$0].set != nil }.map { names[$0] } }
 
-    func has(_ name: String) -> Bool { positions[name] != nil }
+    func has(_ name: String) -> Bool { position(of: name) != nil }
 
     /// Pushes the property's value; 0 (nil in Lua) for a name that is not a property.
     func get(_ call: LuaCallContext, _ object: Object, _ key: String) throws -> Int {
-        guard let position = positions[key] else { return 0 }
+        guard let position = position(of: key) else { return 0 }
+        return try get(call, object, at: position)
+    }
+
+    /// Pushes the value of the property at `position` (of `position(of:)`); 1.
+    func get(_ call: LuaCallContext, _ object: Object, at position: Int) throws -> Int {
         try properties[position].get(call, object)
         return 1
     }
@@ -67,7 +75,7 @@ struct ScriptPropertyTable<Object: AnyObject> {
     /// Assigns the property from `value`; unknown and read-only names are errors listing the
     /// settable ones.
     func set(_ object: Object, _ key: String, _ value: LuaValue) throws {
-        guard let position = positions[key] else {
+        guard let position = position(of: key) else {
             throw BindingError("not a property of \(typeName) (settable: \(settableNames.joined(separator: ", ")))")
         }
         try set(object, at: position, value)
@@ -91,7 +99,7 @@ struct ScriptPropertyTable<Object: AnyObject> {
 
     /// The keys of a constructor taking `allowed`.
     func constructorKeys(_ allowed: [String]) -> ConstructorKeys {
-        ConstructorKeys(names: LuaKeyNames(allowed), positions: allowed.map { positions[$0] })
+        ConstructorKeys(names: LuaKeyNames(allowed), positions: allowed.map { position(of: $0) })
     }
 
     /// Applies a constructor's option table: every key must be one of `keys` (made once, when
@@ -208,5 +216,50 @@ extension LuaCallContext {
 
     func push(optionalString value: String?) {
         if let value { push(value) } else { pushNil() }
+    }
+}
+
+/// The positions of a property table's names, found with no `Hasher`: an open-addressed table
+/// indexed by an FNV-1a hash of a name's bytes, checked against the name itself. A property read
+/// from Lua looks its key up once or more (a layer's: is it a property, is it another class's,
+/// then its getter); with a `[String: Int]` each lookup hashed the key with SipHash, a quarter of
+/// a read's instructions.
+struct PropertyNameIndex {
+    /// Position + 1 of the name hashed to each slot (0: empty); a power of two, at most half full.
+    private var slots: [Int32] = []
+
+    static func hash(_ name: String) -> UInt64 {
+        var name = name  // `withUTF8` reads a small string's bytes in place (iterating `utf8` did not)
+        return name.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
+    }
+
+    /// The position of `name` in `names` (the names this index was last rebuilt for), or nil.
+    func position(of name: String, in names: [String]) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(name)) & mask
+        while slots[slot] != 0 {
+            let position = Int(slots[slot]) - 1
+            if names[position] == name { return position }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Indexes every name of `names` (made once per table, as it is built).
+    mutating func rebuild(for names: [String]) {
+        var capacity = 8
+        while capacity < names.count * 2 { capacity *= 2 }
+        slots = Array(repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for (position, name) in names.enumerated() {
+            var slot = Int(truncatingIfNeeded: Self.hash(name)) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(position + 1)
+        }
     }
 }

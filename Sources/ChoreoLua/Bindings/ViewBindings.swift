@@ -23,6 +23,7 @@ extension ScriptHost {
         let state = ViewScriptState()
         let viewTable = viewProperties(state)
         let layerTable = layerProperties()
+        let layerOwners = Self.otherClassOwners(of: layerTable)
 
         vm.register(LuaClass<View>(
             "View",
@@ -41,10 +42,10 @@ extension ScriptHost {
         vm.register(LuaClass<Layer>(
             "Layer",
             methods: layerMethods(layerTable),
-            getProperty: { call, layer, key in try Self.getLayerProperty(layerTable, call, layer, key) },
+            getProperty: { call, layer, key in try Self.getLayerProperty(layerTable, layerOwners, call, layer, key) },
             setProperty: { call, layer, key in
                 try call.charging(layer) {
-                    try Self.runningActions(of: layer) { try Self.setLayerProperty(layerTable, layer, key, call.value(at: 3)) }
+                    try Self.runningActions(of: layer) { try Self.setLayerProperty(layerTable, layerOwners, layer, key, call.value(at: 3)) }
                 }
             },
             describe: { layer in layer.name.map { "\(layer.layerClass.rawValue)(\($0))" } ?? layer.layerClass.rawValue }))
