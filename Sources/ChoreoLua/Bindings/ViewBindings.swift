@@ -65,7 +65,8 @@ extension ScriptHost {
             let new: LuaHostFunction = { call in
                 if let frame = Self.plainFrame(call) {
                     // `{ frame = {x, y, w, h} }` and nothing else: what the general reading
-                    // below does with it, without its key scan and property loop.
+                    // below does with it, without its key scan and property loop (`prepare`
+                    // reads keys this shape does not have).
                     let view = View(content: kind.emptyContent())
                     view.frame = frame
                     try call.chargeNew(view.layer)
