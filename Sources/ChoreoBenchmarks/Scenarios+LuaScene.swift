@@ -44,17 +44,17 @@ extension Scenario {
         // run on this thread): a busy spell of the machine falls on both, and other jobs' time
         // slices count for neither (one run each, by the wall clock, measured a ratio of 9 when
         // another job took the processor during Choreo's run).
-        var tweener = runLuaTweener(objects: views, frames: frames, clock: threadCPUSeconds)
-        var full = runLuaScene(views: views, frames: frames, reading: true, clock: threadCPUSeconds)
+        var tweener = runLuaTweener(objects: views, frames: frames)
+        var full = runLuaScene(views: views, frames: frames, reading: true)
         for _ in 1..<(size.isQuick ? 1 : 3) {
-            let nextTweener = runLuaTweener(objects: views, frames: frames, clock: threadCPUSeconds)
+            let nextTweener = runLuaTweener(objects: views, frames: frames)
             if nextTweener.total < tweener.total { tweener = nextTweener }
-            let nextFull = runLuaScene(views: views, frames: frames, reading: true, clock: threadCPUSeconds)
+            let nextFull = runLuaScene(views: views, frames: frames, reading: true)
             if nextFull.total < full.total { full = nextFull }
         }
-        let bare = runLuaScene(views: views, frames: frames, reading: false, clock: threadCPUSeconds)
-        let viewsOnly = topLevelSeconds(luaSceneScript(views: views, through: .views), clock: threadCPUSeconds)
-        let withValues = topLevelSeconds(luaSceneScript(views: views, through: .values), clock: threadCPUSeconds)
+        let bare = runLuaScene(views: views, frames: frames, reading: false)
+        let viewsOnly = topLevelSeconds(luaSceneScript(views: views, through: .views))
+        let withValues = topLevelSeconds(luaSceneScript(views: views, through: .values))
         let perPropertyFrame = { (seconds: Double) in seconds / propertyFrames * 1e9 }
         return (perPropertyFrame(full.total), [
             ("bare_ns", perPropertyFrame(bare.total)), ("frames_ns", perPropertyFrame(full.frames)),
@@ -67,11 +67,12 @@ extension Scenario {
         ])
     }
 
-    /// Seconds of one run: making the host, the script's top level (with its commit), the frames,
-    /// and the script and frames together (`total`: the host is the same for every side).
+    /// Seconds of one run in the thread's CPU time (the frames run on the calling thread): making
+    /// the host, the script's top level (with its commit), the frames, and the script and frames
+    /// together (`total`: the host is the same for every side).
     struct LuaRunTimes {
         var host = 0.0, script = 0.0, frames = 0.0, total = 0.0
-        /// The script's wall-clock seconds, whatever clock measured the rest.
+        /// The script's wall-clock seconds (the rest is CPU time).
         var scriptWall = 0.0
     }
 
@@ -82,13 +83,13 @@ extension Scenario {
 
     /// Runs `luaSceneScript(views:)` for `frames` frames; `reading`: a frame sink reads every
     /// view's animated presentation values each frame (`presentedValues(of:_:)`).
-    static func runLuaScene(views: Int, frames: Int, reading: Bool, clock: () -> Double = monotonicSeconds) -> LuaRunTimes {
+    static func runLuaScene(views: Int, frames: Int, reading: Bool) -> LuaRunTimes {
         var times = LuaRunTimes()
-        let start = clock()
+        let start = threadCPUSeconds()
         let host = benchHost()
-        let hostMade = clock(), wallStart = monotonicSeconds()
+        let hostMade = threadCPUSeconds(), wallStart = monotonicSeconds()
         try! host.run(source: luaSceneScript(views: views), chunkName: "lua-scene-10k.lua")
-        let scriptDone = clock()
+        let scriptDone = threadCPUSeconds()
         times.scriptWall = monotonicSeconds() - wallStart
         var sink = 0.0
         if reading {
@@ -101,7 +102,7 @@ extension Scenario {
         let report = try! host.engine.run(until: .time(Double(frames) / 60), fps: 60)
         precondition(report.error == nil && report.frames >= frames, "lua-scene-10k: the run stopped early")
         try! host.throwDeferredError()
-        let end = clock()
+        let end = threadCPUSeconds()
         blackHole(sink)
         times.host = hostMade - start
         times.script = scriptDone - hostMade
@@ -131,18 +132,18 @@ extension Scenario {
         position: PropertyPath(.position), opacity: PropertyPath(.opacity), transform: PropertyPath(.transform))
 
     /// Runs `luaTweenerScript(objects:)` for `frames` frames in a host of choreo's limits.
-    static func runLuaTweener(objects: Int, frames: Int, clock: () -> Double = monotonicSeconds) -> LuaRunTimes {
+    static func runLuaTweener(objects: Int, frames: Int) -> LuaRunTimes {
         var times = LuaRunTimes()
-        let start = clock()
+        let start = threadCPUSeconds()
         let host = benchHost()
-        let hostMade = clock(), wallStart = monotonicSeconds()
+        let hostMade = threadCPUSeconds(), wallStart = monotonicSeconds()
         try! host.run(source: luaTweenerScript(objects: objects), chunkName: "lua-tweener.lua")
-        let scriptDone = clock()
+        let scriptDone = threadCPUSeconds()
         times.scriptWall = monotonicSeconds() - wallStart
         let report = try! host.engine.run(until: .time(Double(frames) / 60), fps: 60)
         precondition(report.error == nil && report.displayLinkCallbacks >= frames, "lua-tweener: the run stopped early")
         try! host.throwDeferredError()
-        let end = clock()
+        let end = threadCPUSeconds()
         // The last frame's values, checked against ChoreoCore's solver: the tweener did the work.
         let progress = min(1, host.engine.now / 10)
         let even = CubicBezierCurve.easeInOut.progress(at: progress)
@@ -166,18 +167,19 @@ extension Scenario {
         let scene = luaSceneScript(views: views), tables = luaTablesScript(objects: views)
         var best = (scene: Double.infinity, tables: Double.infinity)
         for _ in 0..<runs {
-            best.tables = min(best.tables, topLevelSeconds(tables, clock: threadCPUSeconds))
-            best.scene = min(best.scene, topLevelSeconds(scene, clock: threadCPUSeconds))
+            best.tables = min(best.tables, topLevelSeconds(tables))
+            best.scene = min(best.scene, topLevelSeconds(scene))
         }
         return best
     }
 
-    /// Seconds of a script's top level (with its commit) in a host of choreo's limits.
-    static func topLevelSeconds(_ source: String, clock: () -> Double = monotonicSeconds) -> Double {
+    /// Seconds of a script's top level (with its commit) in a host of choreo's limits, in the
+    /// thread's CPU time.
+    static func topLevelSeconds(_ source: String) -> Double {
         let host = benchHost()
-        let start = clock()
+        let start = threadCPUSeconds()
         try! host.run(source: source, chunkName: "lua-scene-setup.lua")
-        return clock() - start
+        return threadCPUSeconds() - start
     }
 }
 
@@ -198,7 +200,7 @@ extension Scenario {
     ) { size in
         let views = size.scaled(10_000), tries = size.isQuick ? 1 : 5
         _ = benchHost()  // the process's first host pays one-time costs
-        let fastest = { (source: String) in (0..<tries).map { _ in topLevelSeconds(source, clock: threadCPUSeconds) }.min()! }
+        let fastest = { (source: String) in (0..<tries).map { _ in topLevelSeconds(source) }.min()! }
         let tables = fastest(luaTablesScript(objects: views))
         let stages = LuaSceneStage.allCases.map { fastest(luaSceneScript(views: views, through: $0)) }
         let perView = { (seconds: Double) in seconds / Double(views) * 1e6 }
