@@ -51,7 +51,7 @@ struct ScriptPropertyTable<Object: AnyObject> {
     ) {
         precondition(position(of: name) == nil, "\(typeName).\(name) is defined twice")
         names.append(name)
-        positions.rebuild(for: names)
+        positions.insert(position: names.count - 1, of: names)
         properties.append(ScriptProperty(get: get, set: set, setInPlace: setInPlace))
     }
 
@@ -237,7 +237,7 @@ struct PropertyNameIndex {
         }
     }
 
-    /// The position of `name` in `names` (the names this index was last rebuilt for), or nil.
+    /// The position of `name` in `names` (the names indexed, in order), or nil.
     func position(of name: String, in names: [String]) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
@@ -250,16 +250,22 @@ struct PropertyNameIndex {
         return nil
     }
 
-    /// Indexes every name of `names` (made once per table, as it is built).
-    mutating func rebuild(for names: [String]) {
-        var capacity = 8
-        while capacity < names.count * 2 { capacity *= 2 }
-        slots = Array(repeating: 0, count: capacity)
-        let mask = capacity - 1
-        for (position, name) in names.enumerated() {
-            var slot = Int(truncatingIfNeeded: Self.hash(name)) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(position + 1)
+    /// Indexes `names[position]`, the name just appended to `names` (the names indexed so far
+    /// and it); the slots double, and every name is placed again, when they would be more than
+    /// half full.
+    mutating func insert(position: Int, of names: [String]) {
+        guard slots.count >= 2 * names.count else {
+            slots = Array(repeating: 0, count: max(8, slots.count * 2))
+            for index in names.indices { place(index, names[index]) }
+            return
         }
+        place(position, names[position])
+    }
+
+    private mutating func place(_ position: Int, _ name: String) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(name)) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(position + 1)
     }
 }

@@ -14,13 +14,13 @@ struct PropertyNameIndexTests {
         return names
     }()
 
-    @Test("Every name is found at its position, after each name is added")
+    @Test("Every name is found at its position after each name is added, across the growths of the slots")
     func findsEveryName() {
         var index = PropertyNameIndex()
         var added: [String] = []
         for name in Self.names {
             added.append(name)
-            index.rebuild(for: added)
+            index.insert(position: added.count - 1, of: added)
             for (position, known) in added.enumerated() { #expect(index.position(of: known, in: added) == position) }
         }
     }
@@ -28,19 +28,20 @@ struct PropertyNameIndexTests {
     @Test("A name the table does not have is not found, nor is any near it")
     func findsNoOtherName() {
         var index = PropertyNameIndex()
-        index.rebuild(for: Self.names)
+        for position in Self.names.indices { index.insert(position: position, of: Array(Self.names[...position])) }
         for absent in ["Alpha", "alpha ", "opacit", "opacityy", "property200", "property-1", "k" + String(repeating: "k", count: 40),
                        "preference", "frame\0", "🎞frame"] {
             #expect(index.position(of: absent, in: Self.names) == nil, "\(absent)")
         }
     }
 
-    @Test("An empty index finds nothing")
+    @Test("An empty index finds nothing, and an index of one name finds only it")
     func emptyIndex() {
         let index = PropertyNameIndex()
         #expect(index.position(of: "alpha", in: []) == nil)
-        var rebuilt = PropertyNameIndex()
-        rebuilt.rebuild(for: [])
-        #expect(rebuilt.position(of: "", in: []) == nil)
+        var one = PropertyNameIndex()
+        one.insert(position: 0, of: ["alpha"])
+        #expect(one.position(of: "", in: ["alpha"]) == nil)
+        #expect(one.position(of: "alpha", in: ["alpha"]) == 0)
     }
 }
