@@ -68,6 +68,26 @@ describe("View.animate's common shape", function()
     end)
   end
 
+  it("animates by its duration, delay and curve, and completes when the animations end", function()
+    local scene = Scene.new{}
+    local box = View.new{ frame = {0, 0, 100, 100} }
+    scene.view:addSubview(box)
+    local log = {}
+    View.animate{ duration = 1, delay = 0.5, curve = "linear", animations = function() box.alpha = 0 end,
+                  completion = function(finished) log[#log + 1] = tostring(finished) .. "@" .. CACurrentMediaTime() end }
+    expect(box.alpha).toBe(0)
+    advance(0.25)
+    expect(box.layer.presentation.opacity).toBe(1)  -- still in its delay
+    advance(0.5)
+    expect(box.layer.presentation.opacity).toBeCloseTo(0.75, 1e-9)  -- a quarter of a linear second
+    View.animate{ duration = 1, curve = "easeIn", animations = function() box.center = {150, 50} end }
+    advance(0.5)
+    -- easeIn is the cubic (0.42, 0, 1, 1): at half the time, y(t) where x(t) = 0.5 (bisected apart: 0.3153568126)
+    expect(box.layer.presentation.position.x).toBeCloseTo(50 + 100 * 0.3153568126, 1e-6)
+    runUntilIdle()
+    expect(log).toEqual({"true@1.5"})
+  end)
+
   it("leaves what it does not take to the general reading, with its errors", function()
     local scene = Scene.new{}
     local box = View.new{ frame = {0, 0, 10, 10} }

@@ -29,6 +29,13 @@ describe("View.new's commonest shape", function()
     end)
   end
 
+  it("gives the view that frame, its bounds at the origin and its center in the middle", function()
+    local view = View.new{ frame = {12.5, -3, 7, 0} }
+    expect(tostring(view.frame)).toBe("Rect(x: 12.5, y: -3, width: 7, height: 0)")
+    expect(tostring(view.bounds)).toBe("Rect(x: 0, y: 0, width: 7, height: 0)")
+    expect(tostring(view.center)).toBe("Point(x: 16, y: -3)")
+  end)
+
   it("leaves every other table to the general reading, with its errors", function()
     expect(tostring(View.new{ frame = { x = 5, y = 6, width = 7, height = 8 } }.frame)).toBe("Rect(x: 5, y: 6, width: 7, height: 8)")
     expect(tostring(Label.new{ frame = {0, 0, 50, 20} }.frame)).toBe("Rect(x: 0, y: 0, width: 50, height: 20)")

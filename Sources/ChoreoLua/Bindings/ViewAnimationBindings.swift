@@ -201,7 +201,7 @@ extension ScriptHost {
             guard curveType == LUA_TSTRING, let named = try? blockCurve(at: slot(curveSlot), on: state) else { return nil }
             curve = named
         }
-        let completion = try completionType == LUA_TNIL ? nil : call.checkFunction(slot(completionSlot), .argument(1, name: "completion"))
+        let completion = try completionType == LUA_TNIL ? nil : call.checkFunction(slot(completionSlot), .field(argument: 1, parent: "options", key: "completion"))
         let animations = BlockFunction.onStack(slot(animationsSlot))
         func run() throws { try runAnimations(animations, in: "View.animate") }
         return try View.animate(
